@@ -1,0 +1,35 @@
+import { chooseLanguage, expect, test } from './fixtures';
+
+const LOGIN = { nl: 'Inloggen', de: 'Anmelden', pl: 'Zaloguj się', fr: 'Se connecter' } as const;
+
+test('switching among languages changes the texts without reloading and remembers the choice', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/pages/faq');
+  await expect(page.getByTestId('login-button')).toHaveText(/Log in/);
+  await page.evaluate(() => {
+    (window as unknown as { __noReload: boolean }).__noReload = true;
+  });
+  for (const locale of ['nl', 'de', 'pl'] as const) {
+    await chooseLanguage(page, locale);
+    await expect(page.getByTestId('login-button')).toHaveText(new RegExp(LOGIN[locale]));
+    await expect(page.getByTestId('info-page-faq').getByRole('heading', { level: 1 })).not.toHaveText(
+      'Frequently Asked Questions',
+    );
+  }
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
+  expect(cookie?.value).toBe('pl');
+  expect(cookie?.sameSite).toBe('Lax');
+  expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000);
+  await page.reload();
+  await expect(page.getByTestId('login-button')).toHaveText(new RegExp(LOGIN.pl));
+});
+
+test('a visitor with a language cookie gets that language on the first page', async ({ page, context }) => {
+  await context.addCookies([{ name: 'i18n_redirected', value: 'fr', url: test.info().project.use.baseURL! }]);
+  await page.goto('/');
+  await expect(page.getByTestId('login-button')).toHaveText(new RegExp(LOGIN.fr));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+});

@@ -1,0 +1,72 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { buildApp } from './app';
+import type { AppConfig } from './config';
+import { type Database, openDatabase } from './db/client';
+import { seedDemoContent } from './demo/seed-demo';
+import { sendDueOutbox } from './jobs/outbox-sender';
+import { Scheduler } from './jobs/scheduler';
+import { DevMailer, type Mailer, SmtpMailer } from './lib/mail/mailer';
+import { ensureVapidKeys } from './lib/push-keys';
+import { LocalMediaStorage } from './lib/storage';
+import { purgeDeletedAccounts } from './modules/accounts/account-deletion.service';
+import { ensureDefaultSite } from './modules/sites/sites.service';
+
+export interface Running {
+  app: FastifyInstance;
+  database: Database;
+  redis: Redis | undefined;
+  close(): Promise<void>;
+}
+
+/** Opens the database (migrating it), creates first-start data, and builds the app. Used by main.ts. */
+export async function bootstrap(config: AppConfig, log: (msg: string) => void): Promise<Running> {
+  await mkdir(path.join(config.dataDir, 'media'), { recursive: true });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    onPoolError: (err) => log(`database pool error: ${err.message}`),
+  });
+  await database.migrate();
+  const created = await ensureDefaultSite(database.db, config.defaultSiteDomain);
+  if (created) log(`first start: created the site for ${config.defaultSiteDomain}`);
+  const vapid = await ensureVapidKeys(database.db);
+
+  if (config.demoContent) {
+    const n = await seedDemoContent(
+      database.db,
+      new LocalMediaStorage(path.join(config.dataDir, 'media')),
+      config.defaultSiteDomain,
+      log,
+    );
+    if (n > 0) log(`demo content: created ${n} demo members`);
+  }
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined;
+  redis?.on('error', (err) => log(`redis error: ${err.message}`));
+  const app = await buildApp({ config, db: database.db, redis, pushPublicKey: vapid.publicKey });
+
+  const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : new DevMailer(log);
+  const storage = new LocalMediaStorage(path.join(config.dataDir, 'media'));
+  const scheduler = new Scheduler(log);
+  scheduler.start([
+    { name: 'outbox', everyMs: 2_000, run: () => sendDueOutbox(database.db, mailer, log) },
+    { name: 'deletion-purge', everyMs: 3_600_000, run: () => purgeDeletedAccounts(database.db, storage) },
+  ]);
+  return {
+    app,
+    database,
+    redis,
+    async close() {
+      await scheduler.stop();
+      mailer.close();
+      await app.close();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from './accounts';
+export * from './chat';
+export * from './members';
+export * from './sites';

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { sites } from './sites';
+
+/** Accounts. E-mail is stored lower-cased and never leaves the server except to its owner. */
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    /** not_confirmed | active | deleted */
+    status: text('status').notNull().default('not_confirmed'),
+    language: text('language').notNull(),
+    credits: integer('credits').notNull().default(0),
+    paidUser: boolean('paid_user').notNull().default(false),
+    notificationsDisabled: text('notifications_disabled').array().notNull().default(sql`'{}'::text[]`),
+    tracking: jsonb('tracking').$type<Record<string, string>>().notNull().default({}),
+    /** Demo members created on the embedded default; never created in production. */
+    isDemo: boolean('is_demo').notNull().default(false),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** Set when the member deletes the account; the grace period runs from here. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    purgeAfter: timestamp('purge_after', { withTimezone: true }),
+    deletionReasons: text('deletion_reasons').array().notNull().default(sql`'{}'::text[]`),
+    /** Personal data removed after the grace period; the row stays as a tombstone for the ledger. */
+    purgedAt: timestamp('purged_at', { withTimezone: true }),
+    signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_purge_idx')
+      .on(t.purgeAfter)
+      .where(sql`${t.purgedAt} is null and ${t.purgeAfter} is not null`),
+    check('users_credits_nonneg', sql`${t.credits} >= 0`),
+  ],
+);
+
+/** Public face of a member. Location is stored only as country/region/city and a ~1 km grid cell. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** disabled until the e-mail is confirmed, then active */
+    status: text('status').notNull().default('disabled'),
+    /** male | female; chosen in signup step 2 */
+    gender: text('gender'),
+    seekingGender: text('seeking_gender'),
+    sexuality: text('sexuality'),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    country: text('country').notNull(),
+    region: text('region'),
+    city: text('city'),
+    niche: smallint('niche').notNull().default(1),
+    about: text('about').notNull().default(''),
+    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    hairColor: text('hair_color'),
+    eyeColor: text('eye_color'),
+    bodyType: text('body_type'),
+    relationshipStatus: text('relationship_status'),
+    tattoos: text('tattoos'),
+    signupReason: text('signup_reason'),
+    fictional: boolean('fictional').notNull().default(false),
+    invisible: boolean('invisible').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('profiles_search_idx').on(t.status, t.gender, t.country, t.birthDate)],
+);
+
+/** Photos; only status 'active' and non-private photos are shown to others. */
+export const photos = pgTable(
+  'photos',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** storage key stem; sizes are <stem>-main.jpg, <stem>-thumb.jpg, <stem>-match.jpg */
+    storageKey: text('storage_key').notNull(),
+    status: text('status').notNull().default('pending'),
+    isPrivate: boolean('is_private').notNull().default(false),
+    isMain: boolean('is_main').notNull().default(false),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('photos_user_idx').on(t.userId),
+    uniqueIndex('photos_one_main_per_user').on(t.userId).where(sql`${t.isMain}`),
+  ],
+);
+
+export type User = typeof users.$inferSelect;
+export type Profile = typeof profiles.$inferSelect;
+export type Photo = typeof photos.$inferSelect;

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/** The operating company shown in legal pages and the footer (spec: company info). */
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  kvk: text('kvk').notNull(),
+  city: text('city').notNull(),
+  country: text('country').notNull(),
+  tradenames: text('tradenames').array().notNull().default(sql`'{}'::text[]`),
+  vatNumbers: text('vat_numbers').array().notNull().default(sql`'{}'::text[]`),
+  supportPhone: text('support_phone').notNull(),
+  /** Percentage offered as a discount code when a member is about to delete the account. */
+  deleteDiscount: integer('delete_discount').notNull().default(25),
+  added: timestamp('added', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type MinimumMessageCosts = Record<string, { costs: number; currency: string }>;
+
+/** One row per domain of the network; holds every global setting of spec section 3. */
+export const sites = pgTable(
+  'sites',
+  {
+    id: serial('id').primaryKey(),
+    domain: text('domain').notNull().unique(),
+    name: text('name').notNull(),
+    indexTitle: text('index_title').notNull(),
+    description: text('description').notNull(),
+    domainLanguage: text('domain_language').notNull(),
+    cdnPrefix: text('cdn_prefix').notNull().default(''),
+    niche: smallint('niche').notNull().default(1),
+    countries: text('countries').array().notNull().default(sql`'{}'::text[]`),
+    visibleProfileFields: text('visible_profile_fields').array().notNull().default(sql`'{}'::text[]`),
+    visibleProfileNotes: boolean('visible_profile_notes').notNull().default(true),
+    searchFields: text('search_fields').array().notNull().default(sql`'{}'::text[]`),
+    messageCredits: integer('message_credits').notNull(),
+    photoCredits: integer('photo_credits').notNull(),
+    giftCredits: integer('gift_credits').notNull(),
+    signupCredits: integer('signup_credits').notNull(),
+    messageLength: integer('message_length').notNull(),
+    minimumMessageCosts: jsonb('minimum_message_costs').$type<MinimumMessageCosts>().notNull(),
+    supportEmail: text('support_email').notNull(),
+    supportPhone: text('support_phone').notNull(),
+    enableSiteEntryPopup: text('enable_site_entry_popup').notNull().default('yes'),
+    fictionalIcon: text('fictional_icon').notNull().default('stars'),
+    refundDays: integer('refund_days').notNull(),
+    signups: text('signups').notNull().default('all'),
+    loggedOutSearch: text('logged_out_search').notNull().default('all'),
+    loggedOutSearchTrafficsource: text('logged_out_search_trafficsource').notNull().default('all'),
+    memberResell: boolean('member_resell').notNull().default(false),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    mailName: text('mail_name').notNull(),
+    minAge: integer('min_age').notNull().default(18),
+    usFooter: boolean('us_footer').notNull().default(false),
+    welcomeDiscountHours: integer('welcome_discount_hours').notNull().default(48),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sites_niche_range', sql`${t.niche} between 1 and 7`),
+    check('sites_domain_lower', sql`${t.domain} = lower(${t.domain})`),
+    check(
+      'sites_credits_nonneg',
+      sql`${t.messageCredits} >= 0 and ${t.photoCredits} >= 0 and ${t.giftCredits} >= 0 and ${t.signupCredits} >= 0`,
+    ),
+    check('sites_min_age', sql`${t.minAge} >= 18`),
+  ],
+);
+
+export type Site = typeof sites.$inferSelect;
+export type NewSite = typeof sites.$inferInsert;
+export type Company = typeof companies.$inferSelect;
+
+/** Server-wide generated secrets (e.g. the VAPID key pair for web push), created on first start. */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').$type<Record<string, string>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { birthDateForAge } from '../../shared/dates';
+import { LOCALE_COUNTRIES } from '../../shared/locales';
+import type { Db } from '../db/client';
+import { photos, profiles, sites, users } from '../db/schema';
+import type { MediaStorage } from '../lib/storage';
+import { PHOTO_SIZES, type PhotoSize, photoKey } from '../modules/photos/photos.presenter';
+import { demoPeople } from './demo-people';
+import { renderPortraitSvg } from './portrait-svg';
+
+/**
+ * Demo members for the embedded default (`npm start` on a fresh machine), so that the product looks alive.
+ * Portraits are illustrations rendered locally from SVG; nothing is downloaded. Runs once: it does nothing when
+ * demo members exist. Never enabled in production (see config.demoContent).
+ */
+export async function seedDemoContent(
+  db: Db,
+  storage: MediaStorage,
+  siteDomain: string,
+  log: (msg: string) => void = () => {},
+): Promise<number> {
+  const existing = await db.select({ id: users.id }).from(users).where(eq(users.isDemo, true)).limit(1);
+  if (existing.length > 0) return 0;
+  const [site] = await db.select().from(sites).where(eq(sites.domain, siteDomain)).limit(1);
+  if (!site) return 0;
+  log(`demo content: rendering ${demoPeople.length} portraits…`);
+
+  const now = Date.now();
+  let created = 0;
+  for (const [i, person] of demoPeople.entries()) {
+    const stem = `demo/${randomUUID()}`;
+    const svg = renderPortraitSvg({
+      seed: i * 7919 + 17,
+      gender: person.gender,
+      age: person.age,
+      size: 800,
+      hairColor: person.hairColor,
+      eyeColor: person.eyeColor,
+      bodyType: person.bodyType,
+    });
+    const base = sharp(Buffer.from(svg)).flatten({ background: '#ffffff' });
+    for (const size of Object.keys(PHOTO_SIZES) as PhotoSize[]) {
+      const { width, height } = PHOTO_SIZES[size];
+      const jpeg = await base.clone().resize(width, height).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
+      await storage.put(photoKey(stem, size), jpeg, 'image/jpeg');
+    }
+    const language = LOCALE_COUNTRIES[person.country]?.[0] ?? 'en';
+    // Spread activity over the last two days so lists look lived-in.
+    const lastActive = new Date(now - ((i * 37) % 2880) * 60_000);
+    await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          siteId: site.id,
+          email: `demo-${i + 1}@demo.invalid`,
+          passwordHash: null,
+          status: 'active',
+          language,
+          isDemo: true,
+          signupDate: new Date(now - (30 + i) * 86_400_000),
+          lastActiveAt: lastActive,
+        })
+        .returning({ id: users.id });
+      await tx.insert(profiles).values({
+        userId: user!.id,
+        name: person.name,
+        status: 'active',
+        gender: person.gender,
+        seekingGender: person.seekingGender,
+        sexuality: person.sexuality,
+        birthDate: birthDateForAge(person.age, new Date(now - ((i * 53) % 300) * 86_400_000)),
+        country: person.country,
+        city: person.city,
+        niche: person.niche,
+        about: person.about,
+        interests: person.interests,
+        hairColor: person.hairColor,
+        eyeColor: person.eyeColor,
+        bodyType: person.bodyType,
+        relationshipStatus: person.relationshipStatus,
+        tattoos: person.tattoos,
+        fictional: person.fictional,
+      });
+      await tx.insert(photos).values({
+        userId: user!.id,
+        storageKey: stem,
+        status: 'active',
+        isMain: true,
+        width: PHOTO_SIZES.main.width,
+        height: PHOTO_SIZES.main.height,
+      });
+    });
+    created += 1;
+  }
+  return created;
+}

@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../db/schema';
+import { SmtpMailer } from '../lib/mail/mailer';
+import { enqueueMail } from '../modules/outbox/outbox.repo';
+import { uniqueEmail } from '../test/factories';
+import { buildTestApp, type TestContext } from '../test/test-app';
+import { sendDueOutbox } from './outbox-sender';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+interface Received {
+  to: string[];
+  data: string;
+}
+
+function startSmtp(): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let data = '';
+      stream.on('data', (c: Buffer) => {
+        data += c.toString('utf8');
+      });
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, port: (server.server.address() as { port: number }).port, received }),
+    );
+  });
+}
+
+describe('outbox sender over real SMTP', () => {
+  it('delivers a queued mail to an SMTP server, with HTML and text parts', async () => {
+    const { server, port, received } = await startSmtp();
+    const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`);
+    const to = uniqueEmail('smtp');
+    await enqueueMail(ctx.database.db, null, {
+      to,
+      from: 'Amora <noreply@amora.example>',
+      subject: 'Hello there',
+      html: '<p>Hi</p>',
+      text: 'Hi',
+    });
+    expect(await sendDueOutbox(ctx.database.db, mailer)).toBeGreaterThanOrEqual(1);
+    const got = received.find((r) => r.to.includes(to));
+    expect(got?.data).toContain('Subject: Hello there');
+    expect(got?.data).toContain('text/html');
+    expect(got?.data).toContain('text/plain');
+    mailer.close();
+    await new Promise<void>((r) => server.close(() => r()));
+  });
+
+  it('keeps a mail while the server is down and sends it once the server is back', async () => {
+    const { server, port, received } = await startSmtp();
+    await new Promise<void>((r) => server.close(() => r()));
+    const down = new SmtpMailer(`smtp://127.0.0.1:${port}`);
+    const to = uniqueEmail('retry');
+    await enqueueMail(ctx.database.db, null, {
+      to,
+      from: 'a@b.example',
+      subject: 'Retry me',
+      html: '<p>x</p>',
+      text: 'x',
+    });
+    await sendDueOutbox(ctx.database.db, down);
+    const [row] = await ctx.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.status, 'pending'))
+      .orderBy(outbox.id);
+    const pending = (await ctx.database.db.select().from(outbox)).find((r) => r.payload.to === to)!;
+    expect(row).toBeDefined();
+    expect(pending.status).toBe('pending');
+    expect(pending.attempts).toBe(1);
+    expect(pending.lastError).toBeTruthy();
+    expect(pending.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    const up = await startSmtp();
+    const mailer = new SmtpMailer(`smtp://127.0.0.1:${up.port}`);
+    await ctx.database.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outbox.id, pending.id));
+    await sendDueOutbox(ctx.database.db, mailer);
+    expect(up.received.some((r) => r.to.includes(to))).toBe(true);
+    const [sent] = await ctx.database.db.select().from(outbox).where(eq(outbox.id, pending.id));
+    expect(sent!.status).toBe('sent');
+    expect(received).toHaveLength(0);
+    down.close();
+    mailer.close();
+    await new Promise<void>((r) => up.server.close(() => r()));
+  });
+});

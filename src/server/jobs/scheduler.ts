@@ -1,0 +1,43 @@
+/**
+ * Runs periodic jobs in the app process. Each job's runs never overlap; a failing run is logged and retried at
+ * the next tick. Several instances may run the same jobs: the jobs themselves claim work with SKIP LOCKED.
+ */
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(): Promise<unknown>;
+}
+
+export class Scheduler {
+  private timers: NodeJS.Timeout[] = [];
+  private running = new Set<string>();
+  private stopped = false;
+
+  constructor(private readonly log: (msg: string) => void) {}
+
+  start(jobs: Job[]): void {
+    for (const job of jobs) {
+      const tick = async () => {
+        if (this.stopped || this.running.has(job.name)) return;
+        this.running.add(job.name);
+        try {
+          await job.run();
+        } catch (err) {
+          this.log(`job ${job.name} failed: ${err instanceof Error ? err.message : String(err)}`);
+        } finally {
+          this.running.delete(job.name);
+        }
+      };
+      const timer = setInterval(() => void tick(), job.everyMs);
+      timer.unref();
+      this.timers.push(timer);
+      setTimeout(() => void tick(), 500).unref();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    for (let i = 0; i < 50 && this.running.size > 0; i++) await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,69 @@
+import type { Locale } from '../../../shared/locales';
+import { translate } from '../../i18n/translate';
+
+export type MailKind =
+  | 'activation'
+  | 'password_reset'
+  | 'mail_change'
+  | 'account_deleted'
+  | 'password_changed';
+
+export interface MailContext {
+  locale: Locale;
+  siteName: string;
+  mailName: string;
+  supportEmail: string;
+  name: string;
+  /** The call-to-action address (activation link, reset link, ...). */
+  link?: string;
+  vars?: Record<string, string | number>;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Renders a transactional mail in the member's language: an HTML and a plain-text version. */
+export function renderMail(
+  kind: MailKind,
+  ctx: MailContext,
+): { subject: string; html: string; text: string } {
+  const vars = { siteName: ctx.siteName, name: ctx.name, supportEmail: ctx.supportEmail, ...ctx.vars };
+  const t = (key: string) => translate(ctx.locale, `mail.${kind}.${key}`, vars);
+  const subject = t('subject');
+  const greeting = translate(ctx.locale, 'mail.greeting', vars);
+  const button = ctx.link ? t('button') : undefined; // mails without a link have no button text
+  const footer = translate(ctx.locale, 'mail.footer', vars);
+  const linkHint = ctx.link ? translate(ctx.locale, 'mail.link_hint', vars) : '';
+
+  const text = [
+    greeting,
+    '',
+    t('intro'),
+    ...(ctx.link ? ['', `${button}: ${ctx.link}`] : []),
+    '',
+    t('outro'),
+    '',
+    '—',
+    footer,
+  ].join('\n');
+
+  const html = `<!doctype html><html lang="${ctx.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:0;background:#fff5f3;font-family:Arial,Helvetica,sans-serif;color:#2b2130">
+<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#fff5f3;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="560" cellspacing="0" cellpadding="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:16px;overflow:hidden">
+<tr><td style="background:#f0645a;padding:20px 28px;color:#ffffff;font-size:22px;font-weight:bold">&#9829; ${escapeHtml(ctx.siteName)}</td></tr>
+<tr><td style="padding:28px;font-size:16px;line-height:1.6">
+<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 16px">${escapeHtml(t('intro'))}</p>
+${
+  ctx.link && button
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(ctx.link)}" style="background:#f0645a;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:999px;font-weight:bold;display:inline-block">${escapeHtml(button)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#6b5f70">${escapeHtml(linkHint)}<br><a href="${escapeHtml(ctx.link)}" style="color:#b8433b;word-break:break-all">${escapeHtml(ctx.link)}</a></p>`
+    : ''
+}
+<p style="margin:0 0 16px">${escapeHtml(t('outro'))}</p>
+</td></tr>
+<tr><td style="padding:16px 28px;background:#faf3f2;font-size:12px;color:#6b5f70">${escapeHtml(footer)}</td></tr>
+</table></td></tr></table></body></html>`;
+  return { subject, html, text };
+}

@@ -1,0 +1,41 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where photo files live. The local folder is the embedded default; an S3-compatible adapter implements the same. */
+export interface MediaStorage {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  get(key: string): Promise<Buffer | undefined>;
+  remove(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.(jpg|jpeg|png|webp)$/i;
+
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..') || key.includes('//'))
+    throw new Error(`unsafe storage key: ${key}`);
+}
+
+export class LocalMediaStorage implements MediaStorage {
+  constructor(readonly root: string) {}
+
+  async put(key: string, body: Buffer, _contentType?: string): Promise<void> {
+    assertSafeKey(key);
+    const file = path.join(this.root, key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, body);
+  }
+
+  async get(key: string): Promise<Buffer | undefined> {
+    assertSafeKey(key);
+    try {
+      return await readFile(path.join(this.root, key));
+    } catch {
+      return undefined;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    assertSafeKey(key);
+    await rm(path.join(this.root, key), { force: true });
+  }
+}

@@ -1,0 +1,36 @@
+import { bootstrap } from './bootstrap';
+import { ConfigError, loadConfig } from './config';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+  const log = (msg: string) => console.log(`[amora] ${msg}`);
+  const running = await bootstrap(config, log);
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal}: closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await running.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await running.app.listen({ port: config.port, host: config.host });
+  log(`ready at ${config.publicUrl} (database: ${running.database.driver})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import type { Locale } from '../../../shared/locales';
+import { isLocale } from '../../../shared/locales';
+import type { Site } from '../../db/schema';
+import type { MailMessage } from '../../lib/mail/mailer';
+import { type MailKind, renderMail } from '../../lib/mail/templates';
+
+export interface LinkBase {
+  /** The public URL of the embedded/default site (config.publicUrl). */
+  publicUrl: string;
+  defaultSiteDomain: string;
+}
+
+/** Links in mails point at the member's site: the configured public URL for the default site, https://<domain> otherwise. */
+export function siteOrigin(site: Site, base: LinkBase): string {
+  return site.domain === base.defaultSiteDomain ? base.publicUrl : `https://${site.domain}`;
+}
+
+export function buildAccountMail(
+  kind: MailKind,
+  site: Site,
+  to: { email: string; name: string; language: string },
+  link: string | undefined,
+  vars: Record<string, string | number> = {},
+): MailMessage {
+  const locale: Locale = isLocale(to.language) ? to.language : 'en';
+  const rendered = renderMail(kind, {
+    locale,
+    siteName: site.name,
+    mailName: site.mailName,
+    supportEmail: site.supportEmail,
+    name: to.name,
+    link,
+    vars,
+  });
+  const fromDomain = site.domain.includes('.') ? site.domain : 'localhost';
+  return { to: to.email, from: `"${site.mailName.replace(/"/g, '')}" <noreply@${fromDomain}>`, ...rendered };
+}

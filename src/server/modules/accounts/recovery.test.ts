@@ -1,0 +1,230 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photos, profiles, sessions, users } from '../../db/schema';
+import { LocalMediaStorage } from '../../lib/storage';
+import {
+  CLIENT,
+  createMember,
+  GOOD_PASSWORD,
+  lastMailLink,
+  sessionCookieOf,
+  tokenOf,
+  uniqueEmail,
+} from '../../test/factories';
+import { buildTestApp, type TestContext } from '../../test/test-app';
+import { purgeDeletedAccounts } from './account-deletion.service';
+
+let ctx: TestContext;
+let domain: string;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  domain = (await ctx.createSite()).domain;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { host: domain, cookie: 'i18n_redirected=nl', ...CLIENT, ...headers },
+    payload,
+  });
+const me = (cookie: string) =>
+  ctx.app.inject({ method: 'GET', url: '/api/user.php', headers: { host: domain, cookie } });
+
+describe('password reset', () => {
+  it('says when the address is unknown', async () => {
+    const res = await post('/api/password-reset-mail.php', { email: uniqueEmail('ghost') });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.fields.email).toBe('E-mailadres niet gevonden');
+  });
+
+  it('resets by a single-use link, signs in and logs out the old sessions', async () => {
+    const m = await createMember(ctx, domain);
+    expect((await post('/api/password-reset-mail.php', { email: m.email })).statusCode).toBe(200);
+    const token = tokenOf(await lastMailLink(ctx, m.email));
+    const res = await post('/api/password-reset.php', {
+      token,
+      password: 'Quiet-Lantern-58',
+      password_confirm: 'Quiet-Lantern-58',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.id).toBe(m.id);
+    expect((await me(m.cookie)).json().user).toBeNull();
+    expect((await me(sessionCookieOf(res))).json().user.id).toBe(m.id);
+    const reuse = await post('/api/password-reset.php', {
+      token,
+      password: 'Other-Lantern-59',
+      password_confirm: 'Other-Lantern-59',
+    });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().error.message).toBe('Link verlopen of invalide, vraag een nieuwe e-mail aan');
+  });
+
+  it('refuses an expired link and mismatching passwords', async () => {
+    const m = await createMember(ctx, domain);
+    await post('/api/password-reset-mail.php', { email: m.email });
+    const token = tokenOf(await lastMailLink(ctx, m.email));
+    const differ = await post('/api/password-reset.php', {
+      token,
+      password: 'Quiet-Lantern-58',
+      password_confirm: 'Quiet-Lantern-57',
+    });
+    expect(differ.json().error.fields.password_confirm).toBe('De opgegeven wachtwoorden zijn niet gelijk.');
+    await ctx.database.db.execute(
+      sql`update auth_tokens set expires_at = now() - interval '1 second' where user_id = ${m.id} and kind = 'password_reset'`,
+    );
+    const expired = await post('/api/password-reset.php', {
+      token,
+      password: 'Quiet-Lantern-58',
+      password_confirm: 'Quiet-Lantern-58',
+    });
+    expect(expired.json().error.message).toBe('Link verlopen of invalide, vraag een nieuwe e-mail aan');
+  });
+
+  it('sends at most 3 reset mails a day', async () => {
+    const m = await createMember(ctx, domain);
+    for (let i = 0; i < 3; i++)
+      expect((await post('/api/password-reset-mail.php', { email: m.email })).statusCode).toBe(200);
+    const fourth = await post('/api/password-reset-mail.php', { email: m.email });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().error.message).toBe(
+      'Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.',
+    );
+  });
+});
+
+describe('e-mail change', () => {
+  it('confirms the new address by a link sent to it', async () => {
+    const m = await createMember(ctx, domain);
+    const newEmail = uniqueEmail('new');
+    const bad = await post(
+      '/api/mail-change.php',
+      { email: 'not-an-address', password: GOOD_PASSWORD },
+      { cookie: `${m.cookie}; i18n_redirected=nl` },
+    );
+    expect(bad.json().error.fields.email).toBe('Nieuw e-mailadres invalide.');
+    const wrongPw = await post(
+      '/api/mail-change.php',
+      { email: newEmail, password: 'not-my-password' },
+      { cookie: m.cookie },
+    );
+    expect(wrongPw.statusCode).toBe(400);
+    const ok = await post(
+      '/api/mail-change.php',
+      { email: newEmail, password: GOOD_PASSWORD },
+      { cookie: m.cookie },
+    );
+    expect(ok.statusCode).toBe(200);
+    expect((await me(m.cookie)).json().user.email).toBe(m.email);
+    const token = tokenOf(await lastMailLink(ctx, newEmail));
+    expect((await post('/api/mail-change-confirm.php', { token })).statusCode).toBe(200);
+    expect((await me(m.cookie)).json().user.email).toBe(newEmail);
+    expect((await post('/api/mail-change-confirm.php', { token })).statusCode).toBe(400);
+  });
+
+  it('refuses an address that is in use', async () => {
+    const a = await createMember(ctx, domain);
+    const b = await createMember(ctx, domain);
+    const res = await post(
+      '/api/mail-change.php',
+      { email: b.email, password: GOOD_PASSWORD },
+      { cookie: `${a.cookie}; i18n_redirected=nl` },
+    );
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.fields.email).toBe('Dit e-mailadres heeft al een account op deze site.');
+  });
+});
+
+describe('account deletion', () => {
+  it('offers alternatives first', async () => {
+    const m = await createMember(ctx, domain);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/delete-offers.php',
+      headers: { host: domain, cookie: m.cookie },
+    });
+    expect(res.json().offers).toEqual({
+      change_email: true,
+      privacy_mode: true,
+      trial_package: true,
+      discount_percentage: 25,
+    });
+  });
+
+  it('deletes with a grace period: hidden at once, login and signup say so, the mailed link reactivates', async () => {
+    const m = await createMember(ctx, domain);
+    const wrong = await post(
+      '/api/account-delete.php',
+      { reasons: ['found_partner'], password: 'nope-nope-nope' },
+      { cookie: m.cookie },
+    );
+    expect(wrong.statusCode).toBe(400);
+    const del = await post(
+      '/api/account-delete.php',
+      { reasons: ['found_partner', 'other'], comment: 'Thanks!', password: GOOD_PASSWORD },
+      { cookie: m.cookie },
+    );
+    expect(del.statusCode).toBe(200);
+    expect((await me(m.cookie)).json().user).toBeNull();
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, m.id));
+    expect(row!.status).toBe('deleted');
+    expect(row!.purgeAfter!.getTime() - row!.deletedAt!.getTime()).toBe(14 * 86_400_000);
+    const showcase = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/showcase.php',
+      headers: { host: domain },
+    });
+    expect(showcase.json().profiles.map((p: { id: number }) => p.id)).not.toContain(m.id);
+
+    const login = await post(
+      '/api/user.php',
+      { email: m.email, password: GOOD_PASSWORD },
+      { cookie: 'i18n_redirected=en' },
+    );
+    expect(login.statusCode).toBe(403);
+    expect(login.json().error.code).toBe('account_deleted_pending');
+    const signup = await post('/api/signup.php', {
+      email: m.email,
+      name: 'Again',
+      password: GOOD_PASSWORD,
+      date_of_birth: '1990-01-01',
+      language: 'en',
+    });
+    expect(signup.json().error.code).toBe('account_deleted_pending');
+
+    const token = tokenOf(await lastMailLink(ctx, m.email));
+    const back = await post('/api/reactivate.php', { token });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().user).toMatchObject({ id: m.id, status: 'active' });
+    expect((await post('/api/reactivate.php', { token })).statusCode).toBe(400);
+  });
+
+  it('purges the account after the grace period: profile, photos, messages, sessions gone; the row is a tombstone', async () => {
+    const m = await createMember(ctx, domain);
+    const storage = new LocalMediaStorage(`${ctx.dataDir}/media`);
+    await storage.put('purge-test/abc-main.jpg', Buffer.from('x'), 'image/jpeg');
+    await ctx.database.db
+      .insert(photos)
+      .values({ userId: m.id, storageKey: 'purge-test/abc', status: 'active', width: 1, height: 1 });
+    await post('/api/account-delete.php', { reasons: [], password: GOOD_PASSWORD }, { cookie: m.cookie });
+    expect(await purgeDeletedAccounts(ctx.database.db, storage)).toBe(0);
+    await ctx.database.db.execute(
+      sql`update users set purge_after = now() - interval '1 minute' where id = ${m.id}`,
+    );
+    expect(await purgeDeletedAccounts(ctx.database.db, storage)).toBeGreaterThanOrEqual(1);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, m.id));
+    expect(row!.email).toBe(`purged-${m.id}@deleted.invalid`);
+    expect(row!.passwordHash).toBeNull();
+    expect(await ctx.database.db.select().from(profiles).where(eq(profiles.userId, m.id))).toHaveLength(0);
+    expect(await ctx.database.db.select().from(photos).where(eq(photos.userId, m.id))).toHaveLength(0);
+    expect(await ctx.database.db.select().from(sessions).where(eq(sessions.userId, m.id))).toHaveLength(0);
+    expect(await storage.get('purge-test/abc-main.jpg')).toBeUndefined();
+    const token = tokenOf(
+      await lastMailLink(ctx, `purged-${m.id}@deleted.invalid`).catch(() => 'https://x/?reactivate=none'),
+    );
+    expect((await post('/api/reactivate.php', { token: token.padEnd(12, 'x') })).statusCode).toBe(400);
+  });
+});

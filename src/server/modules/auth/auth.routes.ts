@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  languageUpdateSchema,
+  loginRequestSchema,
+  okSchema,
+  passwordChangeSchema,
+  pushSubscriptionSchema,
+  sessionRevokeSchema,
+  sessionsResponseSchema,
+  userResponseSchema,
+} from '../../../shared/schemas/accounts';
+import { pushSubscriptions, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { SESSION_COOKIE } from '../../plugins/session';
+import { presentCurrentUser } from '../accounts/accounts.presenter';
+import { findMainPhoto, findUserWithProfile } from '../accounts/accounts.repo';
+import { changePassword } from '../accounts/password.service';
+import { authenticate } from './auth.service';
+import { listActiveSessions, revokeAllSessions, revokeSession } from './sessions.repo';
+
+/** The current member as the user call answers it, or null when signed out. */
+export async function currentUserBody(req: FastifyRequest, userId?: number) {
+  const id = userId ?? req.auth?.user.id;
+  if (!id) return { user: null };
+  const found = await findUserWithProfile(req.server.db, id);
+  if (!found) return { user: null };
+  const { site } = await req.resolveSite();
+  return {
+    user: presentCurrentUser(found.user, found.profile, await findMainPhoto(req.server.db, id), site),
+  };
+}
+
+/** Signs a member in on this response: revokes a session cookie the browser still had, starts a fresh one. */
+export async function signIn(req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  if (req.auth) await revokeSession(req.server.db, req.auth.session.id, req.auth.user.id);
+  await req.server.sessionCookie.start(req.server.db, req, reply, userId);
+}
+
+export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = async (app, opts) => {
+  // POST /api/user.php: log in; POST /api/user.php?push=1: store a push subscription.
+  app.post(
+    '/api/user.php',
+    {
+      schema: {
+        querystring: z.object({ push: z.string().optional() }),
+        body: z.unknown(),
+        response: { 200: userResponseSchema.or(okSchema) },
+      },
+      config: { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      if (req.query.push === '1') {
+        const auth = req.requireAuth();
+        const { subscription } = pushSubscriptionSchema.parse(req.body);
+        const parsed =
+          typeof subscription === 'string'
+            ? pushSubscriptionSchema.shape.subscription.options[1].parse(JSON.parse(subscription))
+            : subscription;
+        await app.db
+          .insert(pushSubscriptions)
+          .values({ userId: auth.user.id, endpoint: parsed.endpoint, keys: parsed.keys })
+          .onConflictDoUpdate({
+            target: pushSubscriptions.endpoint,
+            set: { userId: auth.user.id, keys: parsed.keys },
+          });
+        return { ok: true as const };
+      }
+      const { email, password } = loginRequestSchema.parse(req.body);
+      const userId = await authenticate(app.db, email, password, req.ip);
+      await signIn(req, reply, userId);
+      return currentUserBody(req, userId);
+    },
+  );
+
+  app.get('/api/user.php', { schema: { response: { 200: userResponseSchema } } }, async (req, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    if (!req.auth && req.cookies[SESSION_COOKIE]) app.sessionCookie.clear(reply);
+    return currentUserBody(req);
+  });
+
+  // PUT /api/user.php: the language chosen in the UI.
+  app.put(
+    '/api/user.php',
+    { schema: { body: languageUpdateSchema, response: { 200: okSchema } } },
+    async (req) => {
+      const auth = req.requireAuth();
+      await app.db.update(users).set({ language: req.body.language }).where(eq(users.id, auth.user.id));
+      return { ok: true as const };
+    },
+  );
+
+  app.get('/api/logout.php', { schema: { response: { 200: okSchema } } }, async (req, reply) => {
+    if (req.auth) await revokeSession(app.db, req.auth.session.id, req.auth.user.id);
+    app.sessionCookie.clear(reply);
+    return { ok: true as const };
+  });
+
+  app.get('/api/sessions.php', { schema: { response: { 200: sessionsResponseSchema } } }, async (req) => {
+    const auth = req.requireAuth();
+    const rows = await listActiveSessions(app.db, auth.user.id);
+    return {
+      sessions: rows.map((s) => ({
+        id: s.id,
+        current: s.id === auth.session.id,
+        user_agent: s.userAgent,
+        country: s.country,
+        created_at: s.createdAt.toISOString(),
+        last_seen_at: s.lastSeenAt.toISOString(),
+      })),
+    };
+  });
+
+  // DELETE /api/sessions.php: { id } logs one session out, { all_others: true } logs out everywhere else.
+  app.delete(
+    '/api/sessions.php',
+    { schema: { body: sessionRevokeSchema, response: { 200: okSchema } } },
+    async (req) => {
+      const auth = req.requireAuth();
+      if ('all_others' in req.body) await revokeAllSessions(app.db, auth.user.id, auth.session.id);
+      else if (!(await revokeSession(app.db, req.body.id, auth.user.id)))
+        throw new AppError(404, 'not_found');
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/password.php',
+    { schema: { body: passwordChangeSchema, response: { 200: okSchema } } },
+    async (req) => {
+      const auth = req.requireAuth();
+      const { site } = await req.resolveSite();
+      await changePassword(
+        app.db,
+        auth.user.id,
+        auth.session.id,
+        req.body.old_password,
+        req.body.password,
+        site,
+      );
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRIES } from '../../../shared/locales';
+import { INTERESTS } from '../../../shared/rules';
+import { buildTestApp, type TestContext } from '../../test/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('GET /api/regions.php', () => {
+  it('lists real regions for every country of the locale-country map with the country region label', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/regions.php',
+      cookies: { i18n_redirected: 'en' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { regions } = res.json();
+    expect(Object.keys(regions).sort()).toEqual([...COUNTRIES].sort());
+    for (const c of COUNTRIES) {
+      expect(regions[c].regions.length, c).toBeGreaterThan(2);
+      const codes = regions[c].regions.map((r: { code: string }) => r.code);
+      expect(new Set(codes).size, `${c} codes unique`).toBe(codes.length);
+    }
+    expect(regions.CH.label).toBe('canton');
+    expect(regions.CH.label_text).toBe('Canton');
+    expect(regions.PL.label).toBe('voivodeship');
+    expect(regions.PL.regions.map((r: { code: string }) => r.code)).toContain('MZ');
+    expect(regions.NL.regions.map((r: { name: string }) => r.name)).toContain('Utrecht');
+    expect(regions.US.label_text).toBe('State');
+  });
+
+  it('translates the region labels', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/regions.php',
+      cookies: { i18n_redirected: 'nl' },
+    });
+    expect(res.json().regions.NL.label_text).toBe('Provincie');
+  });
+});
+
+describe('GET /api/interests.php', () => {
+  it('lists every interest of the spec with an icon and a translated label', async () => {
+    const en = (
+      await ctx.app.inject({ method: 'GET', url: '/api/interests.php', cookies: { i18n_redirected: 'en' } })
+    ).json();
+    expect(en.interests.map((i: { value: string }) => i.value)).toEqual([...INTERESTS]);
+    for (const i of en.interests) {
+      expect(i.icon).toMatch(/^[a-z0-9-]+$/);
+      expect(i.label.length).toBeGreaterThan(1);
+    }
+    const de = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/interests.php',
+        headers: { 'accept-language': 'de-DE,de;q=0.9' },
+      })
+    ).json();
+    const travel = de.interests.find((i: { value: string }) => i.value === 'travelling');
+    expect(travel.label).toBe('Reisen');
+  });
+});

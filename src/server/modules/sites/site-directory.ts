@@ -1,0 +1,42 @@
+import type { Db } from '../../db/client';
+import { findSiteByDomain, type SiteWithCompany } from './sites.repo';
+
+/**
+ * Resolves a request's host to its site, with a short in-memory cache so that every request does not
+ * hit the database. Settings changed in the database are picked up within `ttlMs` on every instance.
+ */
+export class SiteDirectory {
+  private cache = new Map<string, { value: SiteWithCompany | undefined; expires: number }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 30_000,
+  ) {}
+
+  async byDomain(rawDomain: string): Promise<SiteWithCompany | undefined> {
+    const domain = normalizeDomain(rawDomain);
+    if (!domain) return undefined;
+    const now = Date.now();
+    const hit = this.cache.get(domain);
+    if (hit && hit.expires > now) return hit.value;
+    let value = await findSiteByDomain(this.db, domain);
+    if (!value && domain.startsWith('www.')) value = await findSiteByDomain(this.db, domain.slice(4));
+    // Unknown domains are cached briefly too, so a flood of bogus hosts cannot hammer the database.
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(domain, { value, expires: now + (value ? this.ttlMs : 5_000) });
+    return value;
+  }
+
+  invalidate(): void {
+    this.cache.clear();
+  }
+}
+
+/** Lower-cases a host, drops the port and a trailing dot; returns '' for anything that is not a host name. */
+export function normalizeDomain(raw: string): string {
+  let host = raw.trim().toLowerCase();
+  if (host.startsWith('[')) return ''; // IPv6 literals are not site domains
+  host = host.replace(/:\d+$/, '').replace(/\.$/, '');
+  if (host.length === 0 || host.length > 253 || !/^[a-z0-9.-]+$/.test(host)) return '';
+  return host;
+}

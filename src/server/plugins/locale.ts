@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../shared/locales';
+import { RULES } from '../../shared/rules';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's UI locale: a valid locale cookie, else `?lang`, else Accept-Language, else en. */
+    locale: Locale;
+    /** The locale cookie, only when it holds a known locale code. */
+    localeCookie: Locale | undefined;
+  }
+}
+
+function fromAcceptLanguage(header: string | undefined): Locale | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
+    const base = tag === 'no' || tag.startsWith('nn') ? 'nb' : tag.slice(0, 2);
+    if (isLocale(base)) return base;
+  }
+  return undefined;
+}
+
+export function resolveLocale(req: FastifyRequest): Locale {
+  if (req.localeCookie) return req.localeCookie;
+  const q = (req.query as Record<string, unknown> | undefined)?.lang;
+  if (isLocale(q)) return q;
+  return fromAcceptLanguage(req.headers['accept-language']) ?? DEFAULT_LOCALE;
+}
+
+export const localePlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('locale', DEFAULT_LOCALE);
+  app.decorateRequest('localeCookie', undefined);
+  app.addHook('onRequest', async (req) => {
+    const raw = req.cookies[RULES.cookies.locale.name];
+    req.localeCookie = isLocale(raw) ? raw : undefined;
+  });
+  app.addHook('preValidation', async (req) => {
+    req.locale = resolveLocale(req);
+  });
+});

@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { DEFAULT_LOCALE } from '../../shared/locales';
+import { isKnownPath } from '../../shared/routes';
+import { translate } from '../i18n/translate';
+
+/**
+ * Serves the built web app (history mode: every app route gets index.html; an unknown path gets it with status 404
+ * so the app shows its 404 page) and the media folder. API paths always answer JSON.
+ */
+export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: string; mediaDir: string }) => {
+  const hasWeb = existsSync(path.join(opts.webDistDir, 'index.html'));
+
+  await app.register(fastifyStatic, {
+    root: opts.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    index: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: opts.webDistDir,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('Cache-Control', 'no-cache');
+        }
+      },
+    });
+  }
+
+  if (hasWeb) {
+    app.get('/', { schema: { hide: true } }, (_req, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html', opts.webDistDir);
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const wantsApp =
+      hasWeb &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/media/') &&
+      !path.extname(url);
+    if (wantsApp) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.status(isKnownPath(url) ? 200 : 404).sendFile('index.html', opts.webDistDir);
+    }
+    return reply.status(404).send({
+      error: { code: 'not_found', message: translate(req.locale ?? DEFAULT_LOCALE, 'errors.not_found') },
+    });
+  });
+});

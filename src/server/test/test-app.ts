@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { type Database, openDatabase } from '../db/client';
+import type { Site } from '../db/schema';
+import { DEFAULT_COMPANY, defaultSite } from '../modules/sites/site-defaults';
+import { insertCompany, insertSite } from '../modules/sites/sites.repo';
+
+/**
+ * A real app on a real, migrated database: in-memory PGlite by default, the PostgreSQL of DATABASE_URL when set
+ * (and Redis when REDIS_URL is set). Tests create their own unique data and never truncate.
+ */
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  createSite(overrides?: Partial<Site>): Promise<Site>;
+  close(): Promise<void>;
+}
+
+export function uniqueDomain(): string {
+  return `t${randomBytes(6).toString('hex')}.example.test`;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'amora-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.DATABASE_URL,
+    REDIS_URL: process.env.REDIS_URL,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    // Tests make many calls from one address; the rate-limit test sets its own scale.
+    RATE_LIMIT_SCALE: '100',
+    ...env,
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  if (database.driver === 'pglite') await database.migrate();
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const app = await buildApp({
+    config,
+    db: database.db,
+    redis,
+    pushPublicKey: 'test-public-key',
+    logger: false,
+  });
+  await app.ready();
+
+  return {
+    app,
+    database,
+    dataDir,
+    async createSite(overrides = {}) {
+      const company = await insertCompany(database.db, {
+        ...DEFAULT_COMPANY,
+        tradenames: [...DEFAULT_COMPANY.tradenames],
+        vatNumbers: [...DEFAULT_COMPANY.vatNumbers],
+      });
+      const domain = overrides.domain ?? uniqueDomain();
+      return insertSite(database.db, {
+        ...defaultSite(domain, company.id),
+        ...overrides,
+        domain,
+        companyId: company.id,
+      });
+    },
+    async close() {
+      await app.close();
+      redis?.disconnect();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { Locale } from './locales';
+
+/**
+ * Texts that may equal the English one: brand names and words that really are the same in a language. Matched
+ * against the whole value, or the value without placeholders and leading numbering ("13. Cookies" -> "Cookies").
+ * The locale tests fail for any other value still equal to English.
+ */
+const EVERY_LOCALE = ['FAQ', 'Premium', 'Sushi', 'Amora'];
+
+const PER_LOCALE: Partial<Record<Locale, string[]>> = {
+  nl: [
+    'Privacy',
+    'Disclaimer',
+    'Contact',
+    'credit',
+    'credits',
+    'Cookies',
+    'Tattoos',
+    'Sex',
+    'Bondage',
+    'Lingerie',
+    'Massages',
+    'Party',
+  ],
+  de: ['Masturbation', 'Cookies', 'Sushi', 'Tattoos', 'Bondage', 'Sex', 'Region', 'Lingerie', 'Shopping'],
+  fr: [
+    'Province',
+    'Canton',
+    'Masturbation',
+    'Shopping',
+    'Cookies',
+    'Massages',
+    'Lingerie',
+    'Art',
+    'Barbecue',
+    'Bondage',
+    'Sex',
+    'Region',
+  ],
+  it: ['Shopping', 'Bondage', 'Sex', 'Sushi', 'Tattoos'],
+  es: ['Cookies', 'Error', 'Bondage', 'Sex'],
+  da: ['Cookies', 'Shopping', 'Bondage', 'Sex', 'Region', 'Tattoos'],
+  nb: ['Shopping', 'Bondage', 'Sex', 'Region', 'Tattoos'],
+  sv: ['Cookies', 'Shopping', 'Gym', 'Sadomasochism', 'Bondage', 'Sex', 'Region', 'Tattoos'],
+  fi: ['Bondage', 'Sushi'],
+  pl: ['Bondage', 'Sex', 'Sushi', 'Region'],
+};
+
+export function sameAsEnglishAllowed(locale: Locale): ReadonlySet<string> {
+  return new Set([...EVERY_LOCALE, ...(PER_LOCALE[locale] ?? [])]);
+}

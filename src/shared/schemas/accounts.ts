@@ -1,0 +1,165 @@
+import { z } from 'zod';
+import { LOCALES } from '../locales';
+import { ACCOUNT_RULES, TRACKING_PARAMS } from '../rules';
+import { photoUrlsSchema } from './members';
+
+/**
+ * Field messages are keys of the shared `validation` namespace (src/shared/i18n/<locale>/validation.json),
+ * translated by the server for its answers and by the web app for its own checks.
+ */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'validation.email_invalid')
+  .email('validation.email_invalid');
+
+export const passwordSchema = z
+  .string()
+  .min(ACCOUNT_RULES.password.min, 'validation.password_length')
+  .max(ACCOUNT_RULES.password.max, 'validation.password_length');
+
+export const profileNameSchema = z
+  .string()
+  .trim()
+  .min(ACCOUNT_RULES.name.min, 'validation.name_length')
+  .max(ACCOUNT_RULES.name.max, 'validation.name_length')
+  .refine((v) => !v.startsWith('@'), 'validation.name_starts_with_at')
+  .refine((v) => /^[^<>\p{C}]+$/u.test(v), 'validation.name_chars');
+
+export const birthDateSchema = z
+  .string({ error: 'validation.birth_date_required' })
+  .min(1, 'validation.birth_date_required')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.birth_date_invalid')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && d.getUTCFullYear() >= 1900;
+  }, 'validation.birth_date_invalid');
+
+const trackingSchema = z.partialRecord(z.enum(TRACKING_PARAMS), z.string().max(200));
+
+export const signupRequestSchema = z
+  .object({
+    email: emailSchema,
+    name: profileNameSchema,
+    password: passwordSchema,
+    date_of_birth: birthDateSchema,
+    signup_message: z.string().trim().max(5000).optional(),
+    /** The member the visitor came from (/members/{id}/signup): receives signup_message. */
+    member_id: z.number().int().positive().optional(),
+    language: z.enum(LOCALES),
+    tracking: trackingSchema.optional(),
+  })
+  .refine((v) => v.name.toLowerCase() !== v.email.toLowerCase(), {
+    path: ['name'],
+    message: 'validation.name_equals_email',
+  })
+  .refine((v) => v.password.toLowerCase() !== v.email.toLowerCase(), {
+    path: ['password'],
+    message: 'validation.password_same_as_email',
+  });
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254),
+  password: z.string().max(ACCOUNT_RULES.password.max),
+});
+
+export const languageUpdateSchema = z.object({ language: z.enum(LOCALES) });
+
+export const pushSubscriptionSchema = z.object({
+  subscription: z.union([
+    z.string().max(4000),
+    z.object({
+      endpoint: z.string().url().max(2000),
+      keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
+    }),
+  ]),
+});
+
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  profile: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    main_image: photoUrlsSchema.nullable(),
+    country: z.string(),
+    status: z.string(),
+  }),
+  credits: z.number().int(),
+  paid_user: z.boolean(),
+  signup_date: z.string(),
+  language: z.string(),
+  fictional_icon: z.string(),
+  status: z.string(),
+  notifications_disabled: z.array(z.string()),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+export const userResponseSchema = z.object({ user: currentUserSchema.nullable() });
+
+export const passwordChangeSchema = z
+  .object({
+    old_password: z.string().max(ACCOUNT_RULES.password.max),
+    password: passwordSchema,
+    password_confirm: z.string(),
+  })
+  .refine((v) => v.password === v.password_confirm, {
+    path: ['password_confirm'],
+    message: 'validation.passwords_differ',
+  });
+
+export const passwordResetMailSchema = z.object({ email: emailSchema });
+export const passwordResetSchema = z
+  .object({ token: z.string().min(10).max(200), password: passwordSchema, password_confirm: z.string() })
+  .refine((v) => v.password === v.password_confirm, {
+    path: ['password_confirm'],
+    message: 'validation.passwords_differ',
+  });
+
+export const mailChangeSchema = z.object({
+  email: z.string().trim().toLowerCase().max(254).email('validation.email_new_invalid'),
+  password: z.string().max(ACCOUNT_RULES.password.max),
+});
+export const tokenSchema = z.object({ token: z.string().min(10).max(200) });
+export const activationEmailChangeSchema = z.object({ email: emailSchema });
+
+export const DELETION_REASONS = [
+  'found_partner',
+  'no_matches',
+  'too_expensive',
+  'privacy',
+  'too_many_mails',
+  'taking_break',
+  'other',
+] as const;
+export const accountDeleteSchema = z.object({
+  reasons: z.array(z.enum(DELETION_REASONS)).max(DELETION_REASONS.length),
+  comment: z.string().trim().max(1000).optional(),
+  password: z.string().max(ACCOUNT_RULES.password.max),
+});
+
+export const sessionInfoSchema = z.object({
+  id: z.number().int(),
+  current: z.boolean(),
+  user_agent: z.string(),
+  country: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+});
+export const sessionsResponseSchema = z.object({ sessions: z.array(sessionInfoSchema) });
+export const sessionRevokeSchema = z.union([
+  z.object({ id: z.number().int() }),
+  z.object({ all_others: z.literal(true) }),
+]);
+
+export const deleteOffersResponseSchema = z.object({
+  offers: z.object({
+    change_email: z.boolean(),
+    privacy_mode: z.boolean(),
+    trial_package: z.boolean(),
+    discount_percentage: z.number().int(),
+  }),
+});
+
+export const okSchema = z.object({ ok: z.literal(true) });

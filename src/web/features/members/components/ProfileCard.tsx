@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ProfileCard as Card } from '../../../../shared/schemas/members';
+
+/** A member tile: photo, name, age and city, with the fictional-profile icon where it applies. */
+export function ProfileCard({
+  profile,
+  to,
+  fictionalIcon,
+}: {
+  profile: Card;
+  to: string;
+  fictionalIcon: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={to}
+      className="profile-card card border-0 shadow-sm h-100 text-decoration-none"
+      data-testid="profile-card"
+    >
+      <div className="ratio ratio-1x1 profile-card-photo">
+        {profile.main_image ? (
+          <img src={profile.main_image.match} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <div className="d-flex align-items-center justify-content-center bg-body-tertiary">
+            <i className="bi bi-person fs-1 text-body-tertiary" aria-hidden="true" />
+          </div>
+        )}
+      </div>
+      <div className="card-body p-2 p-sm-3">
+        <p className="card-title fw-semibold mb-0 text-truncate text-body">
+          {profile.name}, {profile.age}
+          {profile.fictional && (
+            <i
+              role="img"
+              className={`bi bi-${fictionalIcon} ms-1 text-warning`}
+              title={t('profile.fictional')}
+              aria-label={t('profile.fictional')}
+            />
+          )}
+        </p>
+        {profile.city && (
+          <p className="small text-body-secondary mb-0 text-truncate">
+            <i className="bi bi-geo-alt me-1" aria-hidden="true" />
+            {profile.city}
+          </p>
+        )}
+      </div>
+    </Link>
+  );
+}

@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageSpinner } from '../components/ui/PageSpinner';
+import { useSettings } from '../features/site/api/settings';
+import { EntryWarningModal } from '../features/site/components/EntryWarningModal';
+import { useBodyClasses } from './use-body-classes';
+
+/** Variants whose chat layout shows the entry warning. */
+export const CHAT_ENTRY_WARNING_LANGUAGES = new Set(['nl', 'de']);
+
+/** Bare layout; the entry warning appears only on the NL and DE variants. */
+export function ChatLayout() {
+  const settings = useSettings();
+  useBodyClasses(settings.niche, false);
+  return (
+    <div className="layout-chat min-vh-100">
+      <main id="main">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {CHAT_ENTRY_WARNING_LANGUAGES.has(settings.domain_language) && (
+        <EntryWarningModal settings={settings} loggedIn={false} />
+      )}
+    </div>
+  );
+}

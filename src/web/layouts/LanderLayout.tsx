@@ -1,0 +1,30 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Disclaimer } from '../components/Disclaimer';
+import { Footer } from '../components/Footer';
+import { Logo } from '../components/ui/Logo';
+import { PageSpinner } from '../components/ui/PageSpinner';
+import { useSettings } from '../features/site/api/settings';
+import { useBodyClasses } from './use-body-classes';
+
+/** Simple navbar with the logo, footer and disclaimer. */
+export function LanderLayout() {
+  const settings = useSettings();
+  useBodyClasses(settings.niche, false);
+  return (
+    <div className="layout-lander d-flex flex-column min-vh-100">
+      <header className="navbar bg-body border-bottom">
+        <div className="container-lg">
+          <Logo name={settings.name} />
+        </div>
+      </header>
+      <main id="main" className="flex-grow-1">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer settings={settings} />
+      <Disclaimer settings={settings} />
+    </div>
+  );
+}

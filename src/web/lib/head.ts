@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+
+function setMeta(attr: 'name' | 'property', key: string, content: string | undefined): void {
+  let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
+  if (content === undefined) {
+    el?.remove();
+    return;
+  }
+  if (!el) {
+    el = document.createElement('meta');
+    el.setAttribute(attr, key);
+    document.head.appendChild(el);
+  }
+  el.content = content;
+}
+
+export interface HeadInfo {
+  /** Page part of the title: a profile name or a page title; the site name is appended. */
+  title?: string | undefined;
+  siteName: string;
+  description?: string | undefined;
+  /** Open-graph image; pass a profile image only when its status is active. */
+  image?: { url: string; status: string } | undefined;
+  /** Unread messages plus new likes: above 0 it prefixes the title. */
+  count?: number;
+}
+
+/** The page title rule of the spec, plus open-graph tags. */
+export function buildTitle({
+  title,
+  siteName,
+  count = 0,
+}: Pick<HeadInfo, 'title' | 'siteName' | 'count'>): string {
+  const base = title ? `${title} - ${siteName}` : siteName;
+  return count > 0 ? `(${count}) ${base}` : base;
+}
+
+export function useHead(info: HeadInfo): void {
+  const { title, siteName, description, image, count } = info;
+  const imageUrl = image?.status === 'active' ? image.url : undefined;
+  useEffect(() => {
+    document.title = buildTitle({ title, siteName, count: count ?? 0 });
+    setMeta('name', 'description', description);
+    setMeta('property', 'og:title', title ?? siteName);
+    setMeta('property', 'og:site_name', siteName);
+    setMeta('property', 'og:description', description);
+    setMeta('property', 'og:url', window.location.origin + window.location.pathname);
+    setMeta(
+      'property',
+      'og:image',
+      new URL(imageUrl ?? '/og-default.jpg', window.location.origin).toString(),
+    );
+  }, [title, siteName, description, imageUrl, count]);
+}

@@ -1,0 +1,65 @@
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, LOCALES, type Locale } from '../../shared/locales';
+import { RULES } from '../../shared/rules';
+import { readCookie, writeCookie } from './cookies';
+
+export const NAMESPACES = ['common', 'pages'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Every locale file is its own chunk, loaded only when that language is used. */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[`../locales/${language}/${namespace}.json`];
+    if (!load) return callback(new Error(`no ${language}/${namespace}`), false);
+    load().then(
+      (m) => callback(null, m.default),
+      (err: unknown) => callback(err as Error, false),
+    );
+  },
+};
+
+/** The locale cookie, only when it holds a known locale code. */
+export function cookieLocale(): Locale | undefined {
+  const v = readCookie(RULES.cookies.locale.name);
+  return isLocale(v) ? v : undefined;
+}
+
+export async function initI18n(preferred: Locale | undefined): Promise<I18n> {
+  const lng = cookieLocale() ?? preferred ?? DEFAULT_LOCALE;
+  await i18next
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: FALLBACK_LOCALE,
+      supportedLngs: [...LOCALES],
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      load: 'currentOnly',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: true },
+    });
+  document.documentElement.lang = lng;
+  return i18next;
+}
+
+/** Switches language without a reload and remembers it in the locale cookie (365 days, SameSite lax). */
+export async function switchLanguage(lng: Locale): Promise<void> {
+  writeCookie(RULES.cookies.locale.name, lng, {
+    maxAgeDays: RULES.cookies.locale.maxAgeDays,
+    sameSite: RULES.cookies.locale.sameSite,
+  });
+  await i18next.changeLanguage(lng);
+  document.documentElement.lang = lng;
+}
+
+export function currentLocale(): Locale {
+  const l = i18next.resolvedLanguage ?? i18next.language;
+  return isLocale(l) ? l : DEFAULT_LOCALE;
+}

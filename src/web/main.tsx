@@ -1,0 +1,51 @@
+import 'bootstrap-icons/font/bootstrap-icons.css';
+import './styles/main.scss';
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { isLocale } from '../shared/locales';
+import { createQueryClient, Providers } from './app/providers';
+import { createRouter } from './app/router';
+import { PageSpinner } from './components/ui/PageSpinner';
+import { fetchSettings, settingsQuery } from './features/site/api/settings';
+import { installChunkReloadHandler } from './lib/chunk-reload';
+import { ApiError } from './lib/http';
+import { cookieLocale, initI18n } from './lib/i18n';
+import { installStandaloneClass } from './lib/standalone';
+import { captureTrackingParams } from './lib/tracking';
+import { BootError } from './pages/error/BootError';
+
+async function start(): Promise<void> {
+  installChunkReloadHandler();
+  installStandaloneClass();
+  // Settings see the full query (network, ...) before the tracking parameters are stripped from the URL.
+  const search = window.location.search;
+  captureTrackingParams();
+  const client = createQueryClient();
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const settings = await fetchSettings(search);
+    client.setQueryData(settingsQuery.queryKey, settings);
+    await initI18n(
+      cookieLocale() ?? (isLocale(settings.domain_language) ? settings.domain_language : undefined),
+    );
+  } catch (err) {
+    await initI18n(undefined).catch(() => undefined);
+    root.render(
+      <BootError error={err instanceof ApiError ? err : new ApiError(0, 'network_error', String(err))} />,
+    );
+    return;
+  }
+  const router = createRouter();
+  root.render(
+    <StrictMode>
+      <Providers client={client}>
+        <Suspense fallback={<PageSpinner />}>
+          <RouterProvider router={router} />
+        </Suspense>
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start();
