@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { chooseLanguage, expect, test } from './fixtures';
 
-const LOGIN = { nl: 'Inloggen', de: 'Anmelden', pl: 'Zaloguj się', fr: 'Se connecter' } as const;
+const loginText = (locale: string) =>
+  (JSON.parse(readFileSync(`src/web/locales/${locale}/common.json`, 'utf8')) as { nav: { login: string } })
+    .nav.login;
+const LOGIN = { nl: loginText('nl'), de: loginText('de'), pl: loginText('pl'), fr: loginText('fr') } as const;
 
 test('switching among languages changes the texts without reloading and remembers the choice', async ({
   page,

@@ -5,7 +5,7 @@ import { sameAsEnglishAllowed } from '../src/shared/locale-same-as-english';
 const L = ['nl', 'de', 'it', 'fr', 'es', 'pl', 'da', 'fi', 'nb', 'sv'];
 const r = (p: string) => JSON.parse(readFileSync(p, 'utf8'));
 for (const l of L)
-  for (const ns of ['common', 'pages']) {
+  for (const ns of ['common', 'pages', 'auth', 'recovery', 'settings']) {
     const en = r(`src/web/locales/en/${ns}.json`);
     const o = r(`src/web/locales/${l}/${ns}.json`);
     const p = compareCatalogs(en, o, sameAsEnglishAllowed(l as never));

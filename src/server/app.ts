@@ -14,12 +14,15 @@ import {
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import { LocalMediaStorage } from './lib/storage';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { interestsRoutes } from './modules/interests/interests.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { devMailboxRoutes } from './modules/outbox/dev-mailbox.routes';
+import { photosRoutes } from './modules/photos/photos.routes';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { SiteDirectory } from './modules/sites/site-directory';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { dbPlugin } from './plugins/db';
@@ -107,6 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     links: { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain },
     mailRateLimit: 20 * scale,
   });
+  await app.register(profilesRoutes);
+  await app.register(photosRoutes, { storage: new LocalMediaStorage(path.join(config.dataDir, 'media')) });
   if (!config.isProduction) await app.register(devMailboxRoutes);
 
   await app.register(spaPlugin, {

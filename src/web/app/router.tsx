@@ -1,36 +1,124 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { INFO_PAGES, ROUTES, type RouteName } from '../../shared/routes';
+import { AuthSync } from '../features/auth/components/AuthSync';
 import { DefaultLayout } from '../layouts/DefaultLayout';
 import { NotFoundPage, RouteError } from '../pages/error/RouteError';
+import { RequireAuth } from './auth-guards';
 import type { RouteHandle } from './route-name';
 
+type Loaded = { Component: ComponentType };
+
 /** A lazily loaded screen of a named route. */
-function screen(name: RouteName, load: () => Promise<{ Component: ComponentType }>): RouteObject {
+function screen(name: RouteName, load: () => Promise<Loaded>): RouteObject {
   return { path: ROUTES[name], handle: { name } satisfies RouteHandle, lazy: load };
 }
 
 const infoPage = (name: keyof typeof INFO_PAGES) =>
   screen(name, () => import('../pages/info/InfoRoute').then((m) => ({ Component: m.InfoRoute })));
 
+function Root() {
+  return (
+    <>
+      <AuthSync />
+      <Outlet />
+    </>
+  );
+}
+
 /**
  * Every built screen, under its layout. Routes of the spec whose features are not built yet are not registered,
- * so they answer with the 404 page instead of an empty screen.
+ * so they answer with the 404 page instead of an empty screen (see built-routes.ts).
  */
 export const routes: RouteObject[] = [
   {
-    element: <DefaultLayout />,
+    element: <Root />,
     errorElement: <RouteError />,
     children: [
       {
+        element: <DefaultLayout />,
         errorElement: <RouteError />,
         children: [
-          screen('index', () => import('../pages/index/IndexPage').then((m) => ({ Component: m.IndexPage }))),
-          screen('pricing', () =>
-            import('../pages/pricing/PricingPage').then((m) => ({ Component: m.PricingPage })),
-          ),
-          ...(Object.keys(INFO_PAGES) as (keyof typeof INFO_PAGES)[]).map(infoPage),
-          { path: '*', handle: { name: 'not-found' } satisfies RouteHandle, element: <NotFoundPage /> },
+          {
+            errorElement: <RouteError />,
+            children: [
+              screen('index', () =>
+                import('../pages/index/IndexPage').then((m) => ({ Component: m.IndexPage })),
+              ),
+              screen('pricing', () =>
+                import('../pages/pricing/PricingPage').then((m) => ({ Component: m.PricingPage })),
+              ),
+              ...(Object.keys(INFO_PAGES) as (keyof typeof INFO_PAGES)[]).map(infoPage),
+              screen('login', () =>
+                import('../pages/login/LoginPage').then((m) => ({ Component: m.LoginPage })),
+              ),
+              screen('signup', () =>
+                import('../pages/signup/SignupPage').then((m) => ({ Component: m.SignupPage })),
+              ),
+              screen('members-id-signup', () =>
+                import('../pages/signup/SignupPage').then((m) => ({ Component: m.SignupPage })),
+              ),
+              screen('signup-matches', () =>
+                import('../pages/signup-matches/SignupMatchesPage').then((m) => ({
+                  Component: m.SignupMatchesPage,
+                })),
+              ),
+              screen('complete-signup', () =>
+                import('../pages/complete-signup/CompleteSignupPage').then((m) => ({
+                  Component: m.CompleteSignupPage,
+                })),
+              ),
+              screen('reset-password', () =>
+                import('../pages/reset-password/ResetPasswordPage').then((m) => ({
+                  Component: m.ResetPasswordPage,
+                })),
+              ),
+              screen('reset-password-do', () =>
+                import('../pages/reset-password/ResetPasswordDoPage').then((m) => ({
+                  Component: m.ResetPasswordDoPage,
+                })),
+              ),
+              screen('mail-change-do', () =>
+                import('../pages/mail-change/MailChangeDoPage').then((m) => ({
+                  Component: m.MailChangeDoPage,
+                })),
+              ),
+              screen('account-deleted', () =>
+                import('../pages/account-deleted/AccountDeletedPage').then((m) => ({
+                  Component: m.AccountDeletedPage,
+                })),
+              ),
+              screen('activate-done', () =>
+                import('../pages/activate/ActivatePages').then((m) => ({ Component: m.ActivateDonePage })),
+              ),
+              screen('activate-error', () =>
+                import('../pages/activate/ActivatePages').then((m) => ({ Component: m.ActivateErrorPage })),
+              ),
+              {
+                // Screens for signed-in members only.
+                element: (
+                  <RequireAuth>
+                    <Outlet />
+                  </RequireAuth>
+                ),
+                children: [
+                  screen('notifications', () =>
+                    import('../pages/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
+                  ),
+                ],
+              },
+              // Development mailbox: its API exists only outside production, elsewhere the page shows the 404.
+              {
+                path: '/dev/mailbox',
+                handle: { name: 'not-found' } satisfies RouteHandle,
+                lazy: () =>
+                  import('../pages/dev-mailbox/DevMailboxPage').then((m) => ({
+                    Component: m.DevMailboxPage,
+                  })),
+              },
+              { path: '*', handle: { name: 'not-found' } satisfies RouteHandle, element: <NotFoundPage /> },
+            ],
+          },
         ],
       },
     ],

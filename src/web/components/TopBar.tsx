@@ -1,7 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
+import type { Locale } from '../../shared/locales';
+import type { RouteName } from '../../shared/routes';
+import { badgeText, RULES } from '../../shared/rules';
 import type { PublicSettings } from '../../shared/schemas/sites';
+import { isBuilt } from '../app/built-routes';
 import { useRouteName } from '../app/route-name';
+import { saveLanguageCall } from '../features/auth/api/accounts';
+import { useCurrentUser } from '../features/auth/api/session';
+import { AccountMenu } from '../features/auth/components/AccountMenu';
 import { isStandalone } from '../lib/standalone';
 import { LanguageDropdown } from './LanguageDropdown';
 import { Logo } from './ui/Logo';
@@ -19,16 +26,52 @@ export function showBackButton(routeName: string, standalone: boolean, historyLe
   return standalone && historyLength > 1 && BACK_BUTTON_ROUTES.has(routeName);
 }
 
+interface NavItem {
+  route: RouteName;
+  to: string;
+  icon: string;
+  label: string;
+  badge?: number;
+}
+
+/** The credits badge shows at 10 credits or fewer: warning above 0, danger at 0. */
+export function creditsBadgeVariant(credits: number): 'warning' | 'danger' | undefined {
+  if (credits > RULES.badges.creditsWarnAtOrBelow) return undefined;
+  return credits > 0 ? 'warning' : 'danger';
+}
+
 export function TopBar({ settings }: { settings: PublicSettings }) {
   const { t } = useTranslation();
   const routeName = useRouteName();
   const navigate = useNavigate();
+  const user = useCurrentUser();
   const back = showBackButton(routeName, isStandalone(), window.history.length);
+  const onLanguage = (l: Locale) => {
+    if (user) void saveLanguageCall(l).catch(() => undefined); // errors ignored, as the spec says
+  };
+  const items: NavItem[] = user
+    ? (
+        [
+          { route: 'members', to: '/members', icon: 'search-heart', label: t('nav.search') },
+          { route: 'chats', to: '/chats', icon: 'chat-heart', label: t('nav.messages') },
+          { route: 'likes', to: '/likes', icon: 'heart', label: t('nav.likes') },
+          user.paid_user
+            ? {
+                route: 'credits-repeat-order',
+                to: '/credits/repeat-order',
+                icon: 'coin',
+                label: t('nav.credits'),
+              }
+            : { route: 'premium', to: '/premium', icon: 'gem', label: t('nav.premium') },
+        ] satisfies NavItem[]
+      ).filter((i) => isBuilt(i.route))
+    : [];
+  const creditsVariant = user?.paid_user ? creditsBadgeVariant(user.credits) : undefined;
   return (
     <header className="topbar sticky-top">
       <nav className="navbar bg-body border-bottom" aria-label={t('nav.main')}>
-        <div className="container-lg gap-2">
-          <div className="d-flex align-items-center gap-1">
+        <div className="container-lg gap-2 flex-nowrap">
+          <div className="d-flex align-items-center gap-1 min-w-0">
             {back && (
               <button
                 type="button"
@@ -39,14 +82,39 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
                 <i className="bi bi-chevron-left" aria-hidden="true" />
               </button>
             )}
-            <Logo name={settings.name} />
+            <Logo name={settings.name} to={user ? '/' : '/'} />
           </div>
+          {items.length > 0 && (
+            <ul className="nav member-nav mx-auto">
+              {items.map((i) => (
+                <li className="nav-item" key={i.route}>
+                  <NavLink to={i.to} className="nav-link position-relative text-body">
+                    <i className={`bi bi-${i.icon}`} aria-hidden="true" />
+                    <span className="d-none d-md-inline ms-1">{i.label}</span>
+                    {i.route === 'credits-repeat-order' && creditsVariant && (
+                      <span className={`badge rounded-pill text-bg-${creditsVariant} ms-1`}>
+                        {badgeText(user!.credits)}
+                      </span>
+                    )}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          )}
           <div className="d-flex align-items-center gap-1 gap-sm-2 ms-auto">
-            {routeName !== 'complete-signup' && <LanguageDropdown />}
-            <Link to="/login" className="btn btn-primary btn-sm px-3 rounded-pill" data-testid="login-button">
-              <i className="bi bi-box-arrow-in-right me-1" aria-hidden="true" />
-              {t('nav.login')}
-            </Link>
+            {routeName !== 'complete-signup' && <LanguageDropdown onChanged={onLanguage} />}
+            {user ? (
+              <AccountMenu user={user} />
+            ) : (
+              <Link
+                to="/login"
+                className="btn btn-primary btn-sm px-3 rounded-pill text-nowrap"
+                data-testid="login-button"
+              >
+                <i className="bi bi-box-arrow-in-right me-1" aria-hidden="true" />
+                {t('nav.login')}
+              </Link>
+            )}
           </div>
         </div>
       </nav>

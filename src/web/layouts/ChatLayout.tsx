@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/PageSpinner';
+import { useCurrentUser } from '../features/auth/api/session';
 import { useSettings } from '../features/site/api/settings';
 import { EntryWarningModal } from '../features/site/components/EntryWarningModal';
 import { useBodyClasses } from './use-body-classes';
@@ -11,7 +12,8 @@ export const CHAT_ENTRY_WARNING_LANGUAGES = new Set(['nl', 'de']);
 /** Bare layout; the entry warning appears only on the NL and DE variants. */
 export function ChatLayout() {
   const settings = useSettings();
-  useBodyClasses(settings.niche, false);
+  const user = useCurrentUser();
+  useBodyClasses(settings.niche, Boolean(user));
   return (
     <div className="layout-chat min-vh-100">
       <main id="main">
@@ -20,7 +22,7 @@ export function ChatLayout() {
         </Suspense>
       </main>
       {CHAT_ENTRY_WARNING_LANGUAGES.has(settings.domain_language) && (
-        <EntryWarningModal settings={settings} loggedIn={false} />
+        <EntryWarningModal settings={settings} loggedIn={user !== null} />
       )}
     </div>
   );

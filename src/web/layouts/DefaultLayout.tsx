@@ -5,29 +5,38 @@ import { Disclaimer } from '../components/Disclaimer';
 import { Footer } from '../components/Footer';
 import { TopBar } from '../components/TopBar';
 import { PageSpinner } from '../components/ui/PageSpinner';
+import { useCurrentUser } from '../features/auth/api/session';
+import { ActivationBanner } from '../features/auth/components/ActivationBanner';
+import { SignupModal } from '../features/signup/components/SignupModal';
+import { SignupModalProvider } from '../features/signup/open-signup';
 import { useSettings } from '../features/site/api/settings';
 import { EntryWarningModal } from '../features/site/components/EntryWarningModal';
 import { useBodyClasses } from './use-body-classes';
 
-/** Top navigation, warning banners, footer, disclaimer, entry warning (and, with accounts, the signup modal). */
+/** Top navigation, warning banners, footer, disclaimer, entry warning and the signup modal. */
 export function DefaultLayout() {
   const { t } = useTranslation();
   const settings = useSettings();
-  useBodyClasses(settings.niche, false);
+  const user = useCurrentUser();
+  useBodyClasses(settings.niche, Boolean(user));
   return (
-    <div className="layout-default d-flex flex-column min-vh-100">
-      <a className="visually-hidden-focusable skip-link" href="#main">
-        {t('nav.skip')}
-      </a>
-      <TopBar settings={settings} />
-      <main id="main" className="flex-grow-1">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer settings={settings} />
-      <Disclaimer settings={settings} />
-      <EntryWarningModal settings={settings} loggedIn={false} />
-    </div>
+    <SignupModalProvider>
+      <div className="layout-default d-flex flex-column min-vh-100">
+        <a className="visually-hidden-focusable skip-link" href="#main">
+          {t('nav.skip')}
+        </a>
+        <TopBar settings={settings} />
+        <ActivationBanner user={user} />
+        <main id="main" className="flex-grow-1">
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer settings={settings} />
+        <Disclaimer settings={settings} />
+        {user === null && <EntryWarningModal settings={settings} loggedIn={false} />}
+        <SignupModal />
+      </div>
+    </SignupModalProvider>
   );
 }

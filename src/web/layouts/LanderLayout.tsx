@@ -4,13 +4,15 @@ import { Disclaimer } from '../components/Disclaimer';
 import { Footer } from '../components/Footer';
 import { Logo } from '../components/ui/Logo';
 import { PageSpinner } from '../components/ui/PageSpinner';
+import { useCurrentUser } from '../features/auth/api/session';
 import { useSettings } from '../features/site/api/settings';
 import { useBodyClasses } from './use-body-classes';
 
 /** Simple navbar with the logo, footer and disclaimer. */
 export function LanderLayout() {
   const settings = useSettings();
-  useBodyClasses(settings.niche, false);
+  const user = useCurrentUser();
+  useBodyClasses(settings.niche, Boolean(user));
   return (
     <div className="layout-lander d-flex flex-column min-vh-100">
       <header className="navbar bg-body border-bottom">

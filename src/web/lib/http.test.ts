@@ -51,7 +51,7 @@ describe('api()', () => {
     expect(post).toHaveBeenCalledTimes(1);
   });
 
-  it('marks user.php requests with the client request-type header only', async () => {
+  it('marks user.php requests and every state-changing request with the client request-type header', async () => {
     const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json(200, {}));
     vi.stubGlobal('fetch', fetchMock);
     await api('api/user.php');
@@ -59,6 +59,9 @@ describe('api()', () => {
     const headers = fetchMock.mock.calls.map((c) => (c[1]?.headers ?? {}) as Record<string, string>);
     expect(headers[0]?.['X-Request-Type']).toBe('client');
     expect(headers[1]?.['X-Request-Type']).toBeUndefined();
+    await api('api/signup.php', { method: 'POST', body: {} });
+    const post = (fetchMock.mock.calls[2]?.[1]?.headers ?? {}) as Record<string, string>;
+    expect(post['X-Request-Type']).toBe('client');
   });
 
   it('tells listeners about 403 authentication_required', async () => {

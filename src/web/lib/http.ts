@@ -62,8 +62,10 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const url = apiUrl(path, opts.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (url.split('?')[0]!.endsWith('user.php'))
+  // The spec marks user.php calls; the server also requires the mark on every state-changing call (CSRF).
+  if (url.split('?')[0]!.endsWith('user.php') || method !== 'GET') {
     headers[RULES.http.requestTypeHeader] = RULES.http.requestTypeValue;
+  }
   const maxRetries = opts.retries ?? (method === 'GET' ? httpConfig.retries : 0);
 
   for (let attempt = 0; ; attempt++) {

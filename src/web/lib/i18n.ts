@@ -4,11 +4,19 @@ import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, LOCALES, type Locale } from 
 import { RULES } from '../../shared/rules';
 import { readCookie, writeCookie } from './cookies';
 
-export const NAMESPACES = ['common', 'pages'] as const;
+export const NAMESPACES = ['common', 'pages', 'auth', 'recovery', 'settings', 'validation'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Every locale file is its own chunk, loaded only when that language is used. */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+const loaders = {
+  ...import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json'),
+  // Validation and account error texts are shared with the server.
+  ...Object.fromEntries(
+    Object.entries(import.meta.glob<{ default: Record<string, unknown> }>('../../shared/i18n/*/*.json')).map(
+      ([k, v]) => [k.replace('../../shared/i18n/', '../locales/'), v],
+    ),
+  ),
+};
 
 const lazyBackend: BackendModule = {
   type: 'backend',

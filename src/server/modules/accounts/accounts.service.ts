@@ -119,12 +119,7 @@ export async function signup(db: Db, req: SignupRequest, ctx: SignupContext): Pr
 /** Stores the signup message to an existing, visible member; it is delivered when the sender confirms the address. */
 async function holdFirstMessage(tx: Tx, senderId: number, recipientId: number, body: string): Promise<void> {
   const target = await findUserWithProfile(tx, recipientId);
-  if (
-    !target ||
-    target.user.status !== 'active' ||
-    target.profile.status !== 'active' ||
-    target.profile.invisible
-  )
+  if (target?.user.status !== 'active' || target.profile.status !== 'active' || target.profile.invisible)
     return;
   const [low, high] = senderId < recipientId ? [senderId, recipientId] : [recipientId, senderId];
   const [conv] = await tx

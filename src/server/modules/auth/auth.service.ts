@@ -22,9 +22,9 @@ export async function authenticate(db: Db, email: string, password: string, ip: 
   if (acctLock > 0) throw locked(acctLock);
 
   const user = await findUserByEmail(db, email);
-  const ok = user
-    ? await verifyPassword(user.passwordHash, password)
-    : (await burnPasswordCheck(password), false);
+  let ok = false;
+  if (user) ok = await verifyPassword(user.passwordHash, password);
+  else await burnPasswordCheck(password); // the same cost whether or not the address exists
   if (!user || !ok) {
     const [acctNow, ipNow] = await Promise.all([
       recordFailure(db, acct, ACCOUNT_RULES.login.maxFailuresPerAccount),

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { photos, profiles, users } from '../../db/schema';
 
@@ -19,7 +19,13 @@ export interface ShowcaseRow {
  */
 export async function findShowcaseProfiles(
   db: Db,
-  opts: { niche: number; countries: string[]; limit: number },
+  opts: {
+    niche: number;
+    countries: string[];
+    limit: number;
+    gender?: string | undefined;
+    excludeUserId?: number | undefined;
+  },
 ): Promise<ShowcaseRow[]> {
   return db
     .select({
@@ -49,6 +55,8 @@ export async function findShowcaseProfiles(
         eq(users.status, 'active'),
         eq(profiles.invisible, false),
         eq(profiles.niche, opts.niche),
+        opts.gender ? eq(profiles.gender, opts.gender) : undefined,
+        opts.excludeUserId ? ne(profiles.userId, opts.excludeUserId) : undefined,
         opts.countries.length > 0
           ? sql`${profiles.country} = any(${sql.param(opts.countries)}::text[])`
           : undefined,

@@ -1,9 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { landingSlug, nicheName } from '../../../shared/locales';
 import { RULES } from '../../../shared/rules';
+import { memberHome } from '../../app/built-routes';
+import { useCurrentUser } from '../../features/auth/api/session';
 import { useShowcase } from '../../features/landing/api';
 import { ProfileCard } from '../../features/members/components/ProfileCard';
+import { SignupLink } from '../../features/signup/components/SignupLink';
+import { useSignupModal } from '../../features/signup/open-signup';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 import { currentLocale } from '../../lib/i18n';
@@ -17,6 +21,14 @@ const FEATURES = [
 
 /** The landing page of the site's niche. */
 export function IndexPage() {
+  const user = useCurrentUser();
+  const modal = useSignupModal();
+  // The landing is for visitors; members go to their home (but not while the signup modal runs over it).
+  if (user && !modal?.open) return <Navigate to={memberHome()} replace />;
+  return <Landing />;
+}
+
+function Landing() {
   const { t } = useTranslation();
   const settings = useSettings();
   const locale = currentLocale();
@@ -41,13 +53,12 @@ export function IndexPage() {
               <h1 className="display-5 fw-bold mb-3">{t(`landing.${niche}.headline`)}</h1>
               <p className="lead mb-4">{t(`landing.${niche}.subline`, { siteName: settings.name })}</p>
               <div className="d-flex flex-wrap gap-2">
-                <Link
-                  to="/signup"
+                <SignupLink
                   className="btn btn-light btn-lg rounded-pill px-4 fw-semibold text-primary"
-                  data-testid="cta-signup"
+                  testId="cta-signup"
                 >
                   {t('landing.cta_signup')}
-                </Link>
+                </SignupLink>
                 <Link to="/login" className="btn btn-outline-light btn-lg rounded-pill px-4">
                   {t('landing.cta_login')}
                 </Link>
@@ -136,9 +147,9 @@ export function IndexPage() {
           ))}
         </ol>
         <div className="text-center mt-4">
-          <Link to="/signup" className="btn btn-primary btn-lg rounded-pill px-5">
+          <SignupLink className="btn btn-primary btn-lg rounded-pill px-5">
             {t('landing.cta_signup')}
-          </Link>
+          </SignupLink>
         </div>
       </section>
     </div>

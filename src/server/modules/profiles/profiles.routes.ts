@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ownProfileResponseSchema, profileUpdateSchema } from '../../../shared/schemas/profiles';
+import { profiles } from '../../db/schema';
+import { fieldError } from '../../lib/app-error';
+import { isRegionOf } from '../geo/regions';
+import { presentOwnProfile } from './profiles.presenter';
+
+/** The signed-in member's own profile: read and update (signup steps 2 and 3, and the profile screen). */
+export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/profile.php', { schema: { response: { 200: ownProfileResponseSchema } } }, async (req) => {
+    const { profile } = req.requireAuth();
+    return { profile: presentOwnProfile(profile) };
+  });
+
+  app.put(
+    '/api/profile.php',
+    { schema: { body: profileUpdateSchema, response: { 200: ownProfileResponseSchema } } },
+    async (req) => {
+      const { profile, user } = req.requireAuth();
+      const b = req.body;
+      const country = b.country ?? profile.country;
+      const region =
+        b.region === undefined
+          ? b.country && b.country !== profile.country
+            ? null
+            : profile.region
+          : b.region;
+      if (region && !isRegionOf(country, region))
+        throw fieldError(400, 'validation_failed', 'region', 'validation.region_invalid');
+      const [updated] = await app.db
+        .update(profiles)
+        .set({
+          ...(b.gender !== undefined && { gender: b.gender }),
+          ...(b.seeking_gender !== undefined && { seekingGender: b.seeking_gender }),
+          ...(b.sexuality !== undefined && { sexuality: b.sexuality }),
+          ...(b.hair_color !== undefined && { hairColor: b.hair_color }),
+          ...(b.eye_color !== undefined && { eyeColor: b.eye_color }),
+          ...(b.body_type !== undefined && { bodyType: b.body_type }),
+          ...(b.relationship_status !== undefined && { relationshipStatus: b.relationship_status }),
+          ...(b.tattoos !== undefined && { tattoos: b.tattoos }),
+          ...(b.signup_reason !== undefined && { signupReason: b.signup_reason }),
+          ...(b.city !== undefined && { city: b.city || null }),
+          ...(b.about !== undefined && { about: b.about }),
+          ...(b.interests !== undefined && { interests: b.interests }),
+          country,
+          region,
+          updatedAt: new Date(),
+        })
+        .where(eq(profiles.userId, user.id))
+        .returning();
+      return { profile: presentOwnProfile(updated!) };
+    },
+  );
+};

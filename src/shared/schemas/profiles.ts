@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { COUNTRIES } from '../locales';
+import { INTERESTS } from '../rules';
+
+export const GENDERS = ['male', 'female'] as const;
+export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi'] as const;
+export const HAIR_COLORS = ['black', 'brown', 'blonde', 'red', 'grey', 'other'] as const;
+export const EYE_COLORS = ['brown', 'blue', 'green', 'grey', 'hazel'] as const;
+export const BODY_TYPES = ['slim', 'athletic', 'average', 'curvy', 'large'] as const;
+export const RELATIONSHIP_STATUSES = ['single', 'divorced', 'widowed', 'separated', 'relationship'] as const;
+export const TATTOO_OPTIONS = ['none', 'some', 'many'] as const;
+export const SIGNUP_REASONS = ['relationship', 'friendship', 'dating', 'chat', 'adventure'] as const;
+
+export const ABOUT_MAX = 2000;
+
+/** PUT /api/profile.php: the fields a member sets about themselves; every field optional, null clears it. */
+export const profileUpdateSchema = z
+  .object({
+    gender: z.enum(GENDERS),
+    seeking_gender: z.enum(GENDERS).nullable(),
+    sexuality: z.enum(SEXUALITIES).nullable(),
+    hair_color: z.enum(HAIR_COLORS).nullable(),
+    eye_color: z.enum(EYE_COLORS).nullable(),
+    body_type: z.enum(BODY_TYPES).nullable(),
+    relationship_status: z.enum(RELATIONSHIP_STATUSES).nullable(),
+    tattoos: z.enum(TATTOO_OPTIONS).nullable(),
+    signup_reason: z.enum(SIGNUP_REASONS).nullable(),
+    country: z.enum(COUNTRIES as [string, ...string[]]),
+    region: z.string().max(20).nullable(),
+    city: z.string().trim().max(80).nullable(),
+    about: z.string().trim().max(ABOUT_MAX, 'validation.about_too_long'),
+    interests: z
+      .array(z.enum(INTERESTS))
+      .max(INTERESTS.length)
+      .refine((a) => new Set(a).size === a.length),
+  })
+  .partial();
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const ownProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.string(),
+  gender: z.string().nullable(),
+  seeking_gender: z.string().nullable(),
+  sexuality: z.string().nullable(),
+  hair_color: z.string().nullable(),
+  eye_color: z.string().nullable(),
+  body_type: z.string().nullable(),
+  relationship_status: z.string().nullable(),
+  tattoos: z.string().nullable(),
+  signup_reason: z.string().nullable(),
+  birth_date: z.string(),
+  country: z.string(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+  about: z.string(),
+  interests: z.array(z.string()),
+});
+export type OwnProfile = z.infer<typeof ownProfileSchema>;
+export const ownProfileResponseSchema = z.object({ profile: ownProfileSchema });

@@ -1,0 +1,314 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { RULES } from '../../../../shared/rules';
+import { DELETION_REASONS } from '../../../../shared/schemas/accounts';
+import { FormAlert, fieldErrors } from '../../../components/form/FormAlert';
+import { FormField } from '../../../components/form/FormField';
+import { deleteAccountCall, deleteOffersCall } from '../../auth/api/accounts';
+import { useSetUser } from '../../auth/api/session';
+import { SettingsCard } from './SettingsCard';
+
+type Reason = (typeof DELETION_REASONS)[number];
+type Step = 'start' | 'reasons' | 'offers' | 'confirm';
+const COMMENT_MAX = 1000;
+
+/** Moves the focus to the #email section's first control (the new-address input), scrolling it into view. */
+function focusEmailSection(): void {
+  const section = document.getElementById('email');
+  if (!section) return;
+  section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  section.querySelector<HTMLElement>('input, button')?.focus({ preventScroll: true });
+}
+
+/**
+ * The danger zone (#delete): a careful flow — why are you leaving, retention offers, then the confirmation with
+ * the current password. Cancel at every step returns to the start.
+ */
+export function DeleteAccountSection() {
+  const { t } = useTranslation('settings');
+  const navigate = useNavigate();
+  const setUser = useSetUser();
+  const [step, setStep] = useState<Step>('start');
+  const [reasons, setReasons] = useState<Reason[]>([]);
+  const [comment, setComment] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string>();
+  const stepRef = useRef<HTMLDivElement>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
+  /** Whether the next step change moves the focus (not on the first render, nor when the focus goes elsewhere). */
+  const moveFocus = useRef(false);
+
+  const offers = useQuery({
+    queryKey: ['delete-offers'],
+    queryFn: deleteOffersCall,
+    enabled: step !== 'start',
+  });
+  // Only the e-mail change offer exists so far. The privacy mode (offers.privacy_mode), the trial package
+  // (offers.trial_package) and the discount code (offers.discount_percentage) appear here once they are built.
+  const showChangeEmail = Boolean(offers.data?.change_email);
+  const hasOffers = showChangeEmail;
+
+  const remove = useMutation({
+    mutationFn: deleteAccountCall,
+    onSuccess: async () => {
+      // Leave the members-only page first (it loads lazily), then forget the member: otherwise the settings
+      // route's guard would send a signed-out visitor to the login page.
+      await navigate('/account-deleted');
+      setUser(null);
+    },
+  });
+
+  const go = (next: Step, focus = true) => {
+    moveFocus.current = focus;
+    setStep(next);
+  };
+  const cancel = (focus = true) => {
+    setReasons([]);
+    setComment('');
+    setPassword('');
+    setPasswordError(undefined);
+    remove.reset();
+    go('start', focus);
+  };
+
+  // Nothing to offer (or the offers failed to load): straight on to the confirmation.
+  useEffect(() => {
+    if (step === 'offers' && (offers.isError || (offers.isSuccess && !hasOffers))) setStep('confirm');
+  }, [step, offers.isError, offers.isSuccess, hasOffers]);
+
+  // Each step's heading takes the focus, so keyboard and screen reader users follow along.
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    (step === 'start' ? startRef.current : stepRef.current)?.focus();
+  }, [step]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!password) {
+      remove.reset();
+      setPasswordError(t('validation:required'));
+      return;
+    }
+    setPasswordError(undefined);
+    const text = comment.trim();
+    remove.mutate({ reasons, ...(text ? { comment: text } : {}), password });
+  };
+
+  const errorOfPassword = passwordError ?? fieldErrors(remove.error).password;
+  const cancelButton = (
+    <button
+      type="button"
+      className="btn btn-link text-body-secondary"
+      onClick={() => cancel()}
+      disabled={remove.isPending}
+      data-testid="settings-delete-cancel"
+    >
+      {t('delete.cancel')}
+    </button>
+  );
+
+  let body: ReactNode;
+  if (step === 'start') {
+    body = (
+      <>
+        <p className="small text-body-secondary">{t('delete.intro')}</p>
+        <button
+          ref={startRef}
+          type="button"
+          className="btn btn-outline-danger rounded-pill"
+          onClick={() => go('reasons')}
+          data-testid="settings-delete-start"
+        >
+          {t('delete.start')}
+        </button>
+      </>
+    );
+  } else if (step === 'reasons') {
+    body = (
+      <StepBody title={t('delete.reasons.title')} stepRef={stepRef} testId="settings-delete-reasons">
+        <ReasonsFields reasons={reasons} setReasons={setReasons} comment={comment} setComment={setComment} />
+        <div className="d-flex flex-wrap gap-2 align-items-center">
+          <button
+            type="button"
+            className="btn btn-primary rounded-pill px-4"
+            onClick={() => go(offers.isSuccess && !hasOffers ? 'confirm' : 'offers')}
+            data-testid="settings-delete-continue"
+          >
+            {t('delete.continue')}
+          </button>
+          {cancelButton}
+        </div>
+      </StepBody>
+    );
+  } else if (step === 'offers') {
+    body = (
+      <StepBody title={t('delete.offers.title')} stepRef={stepRef} testId="settings-delete-offers">
+        {!hasOffers ? (
+          <div className="d-flex justify-content-center py-3" role="status">
+            <span className="spinner-border spinner-border-sm text-primary" aria-hidden="true" />
+            <span className="visually-hidden">{t('common:loading')}</span>
+          </div>
+        ) : (
+          <>
+            {showChangeEmail && (
+              <div className="card bg-body-tertiary border-0 mb-3" data-testid="settings-offer-change-email">
+                <div className="card-body">
+                  <h4 className="h6 fw-semibold">
+                    <i className="bi bi-envelope-at me-2" aria-hidden="true" />
+                    {t('delete.offers.change_email.title')}
+                  </h4>
+                  <p className="small mb-2">{t('delete.offers.change_email.text')}</p>
+                  <button
+                    type="button"
+                    className="btn btn-outline-primary btn-sm rounded-pill"
+                    onClick={() => {
+                      cancel(false);
+                      focusEmailSection();
+                    }}
+                    data-testid="settings-offer-change-email-button"
+                  >
+                    {t('delete.offers.change_email.button')}
+                  </button>
+                </div>
+              </div>
+            )}
+            <div className="d-flex flex-wrap gap-2 align-items-center">
+              <button
+                type="button"
+                className="btn btn-outline-secondary rounded-pill"
+                onClick={() => go('confirm')}
+                data-testid="settings-delete-no-thanks"
+              >
+                {t('delete.offers.no_thanks')}
+              </button>
+              {cancelButton}
+            </div>
+          </>
+        )}
+      </StepBody>
+    );
+  } else {
+    const graceDays = RULES.accountDeletion.graceDays;
+    body = (
+      <StepBody title={t('delete.confirm.title')} stepRef={stepRef} testId="settings-delete-confirm">
+        <form noValidate onSubmit={submit} data-testid="settings-delete-form">
+          <p className="small">{t('delete.confirm.grace', { count: graceDays })}</p>
+          <p className="small">{t('delete.confirm.reactivate', { count: graceDays })}</p>
+          {remove.error && !errorOfPassword && <FormAlert error={remove.error} />}
+          <FormField label={t('delete.confirm.password')} error={errorOfPassword}>
+            {(props) => (
+              <input
+                {...props}
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                data-testid="settings-delete-password"
+              />
+            )}
+          </FormField>
+          <div className="d-flex flex-wrap gap-2 align-items-center">
+            <button
+              type="submit"
+              className="btn btn-danger rounded-pill px-4"
+              disabled={remove.isPending}
+              data-testid="settings-delete-submit"
+            >
+              {remove.isPending && (
+                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+              )}
+              <i className="bi bi-trash3 me-2" aria-hidden="true" />
+              {t('delete.confirm.submit')}
+            </button>
+            {cancelButton}
+          </div>
+        </form>
+      </StepBody>
+    );
+  }
+
+  return (
+    <SettingsCard id="delete" title={t('delete.title')} icon="bi-exclamation-octagon" danger>
+      {body}
+    </SettingsCard>
+  );
+}
+
+function StepBody({
+  title,
+  stepRef,
+  testId,
+  children,
+}: {
+  title: string;
+  stepRef: RefObject<HTMLDivElement | null>;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div data-testid={testId}>
+      <div ref={stepRef} tabIndex={-1} className="mb-3">
+        <h3 className="h6 fw-semibold mb-0">{title}</h3>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function ReasonsFields({
+  reasons,
+  setReasons,
+  comment,
+  setComment,
+}: {
+  reasons: Reason[];
+  setReasons: (r: Reason[]) => void;
+  comment: string;
+  setComment: (c: string) => void;
+}) {
+  const { t } = useTranslation('settings');
+  const id = useId();
+  const toggle = (reason: Reason, on: boolean) =>
+    setReasons(on ? [...reasons, reason] : reasons.filter((r) => r !== reason));
+  return (
+    <>
+      <fieldset className="mb-3">
+        <legend className="small text-body-secondary mb-2">{t('delete.reasons.legend')}</legend>
+        {DELETION_REASONS.map((reason) => (
+          <div className="form-check" key={reason}>
+            <input
+              className="form-check-input"
+              type="checkbox"
+              id={`${id}-${reason}`}
+              checked={reasons.includes(reason)}
+              onChange={(e) => toggle(reason, e.target.checked)}
+              data-testid={`settings-delete-reason-${reason}`}
+            />
+            <label className="form-check-label" htmlFor={`${id}-${reason}`}>
+              {t(`delete.reasons.options.${reason}`)}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <FormField
+        label={t('delete.reasons.comment')}
+        hint={t('delete.reasons.comment_left', { count: COMMENT_MAX - comment.length })}
+      >
+        {(props) => (
+          <textarea
+            {...props}
+            rows={3}
+            maxLength={COMMENT_MAX}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            data-testid="settings-delete-comment"
+          />
+        )}
+      </FormField>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { type ReactNode, useId } from 'react';
+
+/** A settings section: a card with an anchor id (for links like /notifications#password) and an h2 heading. */
+export function SettingsCard({
+  id,
+  title,
+  icon,
+  danger = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon: string;
+  danger?: boolean;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section
+      id={id}
+      className={danger ? 'card border border-danger-subtle shadow-sm mb-4' : 'card border-0 shadow-sm mb-4'}
+      style={{ scrollMarginTop: '5rem' }}
+      aria-labelledby={headingId}
+      data-testid={`settings-${id}`}
+    >
+      <div className="card-body p-4">
+        <h2 id={headingId} className={`h5 fw-semibold mb-3${danger ? ' text-danger-emphasis' : ''}`}>
+          <i className={`bi ${icon} me-2`} aria-hidden="true" />
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}

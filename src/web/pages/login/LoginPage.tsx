@@ -1,0 +1,114 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { GuestOnly, safeNext } from '../../app/auth-guards';
+import { memberHome } from '../../app/built-routes';
+import { FormAlert } from '../../components/form/FormAlert';
+import { FormField } from '../../components/form/FormField';
+import { PasswordInput } from '../../components/form/PasswordInput';
+import { loginCall } from '../../features/auth/api/accounts';
+import { useSetUser } from '../../features/auth/api/session';
+import { useOpenSignup } from '../../features/signup/open-signup';
+import { useSettings } from '../../features/site/api/settings';
+import { useHead } from '../../lib/head';
+
+export function LoginPage() {
+  return (
+    <GuestOnly>
+      <LoginForm />
+    </GuestOnly>
+  );
+}
+
+function LoginForm() {
+  const { t } = useTranslation('auth');
+  const settings = useSettings();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const setUser = useSetUser();
+  const openSignup = useOpenSignup();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const login = useMutation({
+    mutationFn: () => loginCall(email, password),
+    onSuccess: (user) => {
+      setUser(user);
+      navigate(safeNext(params.get('next')) ?? memberHome(), { replace: true });
+    },
+  });
+  useHead({ title: t('login.title'), siteName: settings.name });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!login.isPending) login.mutate();
+  };
+  return (
+    <section className="container-lg py-4 py-md-5" data-testid="login-page">
+      <div className="row justify-content-center">
+        <div className="col-sm-10 col-md-7 col-lg-5">
+          <div className="card border-0 shadow-sm auth-card">
+            <div className="card-body p-4 p-md-5">
+              <h1 className="h3 fw-bold mb-1">{t('login.title')}</h1>
+              <p className="text-body-secondary mb-4">{t('login.subtitle', { siteName: settings.name })}</p>
+              <form onSubmit={submit} noValidate data-testid="login-form">
+                <FormAlert error={login.error} />
+                <FormField label={t('fields.email')}>
+                  {(p) => (
+                    <input
+                      {...p}
+                      type="email"
+                      autoComplete="email"
+                      inputMode="email"
+                      value={email}
+                      onChange={(e) => setEmail(e.target.value)}
+                      required
+                      name="email"
+                    />
+                  )}
+                </FormField>
+                <FormField label={t('fields.password')}>
+                  {(p) => (
+                    <PasswordInput
+                      {...p}
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(e) => setPassword(e.target.value)}
+                      required
+                      name="password"
+                    />
+                  )}
+                </FormField>
+                <div className="d-flex justify-content-end mb-3">
+                  <Link to="/reset-password" className="small">
+                    {t('login.forgot')}
+                  </Link>
+                </div>
+                <button
+                  type="submit"
+                  className="btn btn-primary w-100 rounded-pill py-2"
+                  disabled={login.isPending}
+                  data-testid="login-submit"
+                >
+                  {login.isPending && (
+                    <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+                  )}
+                  {t('login.submit')}
+                </button>
+              </form>
+              <p className="text-center small mt-4 mb-0">
+                {t('login.no_account')}{' '}
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm p-0 align-baseline"
+                  onClick={() => openSignup()}
+                >
+                  {t('login.signup')}
+                </button>
+              </p>
+            </div>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
