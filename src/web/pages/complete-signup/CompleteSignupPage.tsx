@@ -96,7 +96,7 @@ function CompleteSignup() {
                   </button>
                   <button
                     type="button"
-                    className="btn btn-outline-secondary rounded-pill px-4"
+                    className="btn btn-outline-dark rounded-pill px-4"
                     onClick={() => setEditing(true)}
                     data-testid="change-email"
                   >

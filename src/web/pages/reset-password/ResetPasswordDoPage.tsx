@@ -90,7 +90,7 @@ export function ResetPasswordDoPage() {
               />
               <button
                 type="button"
-                className="btn btn-outline-secondary"
+                className="btn btn-outline-dark"
                 aria-pressed={show}
                 aria-label={show ? t('reset_do.hide_password') : t('reset_do.show_password')}
                 title={show ? t('reset_do.hide_password') : t('reset_do.show_password')}

@@ -178,7 +178,7 @@ export function DeleteAccountSection() {
             <div className="d-flex flex-wrap gap-2 align-items-center">
               <button
                 type="button"
-                className="btn btn-outline-secondary rounded-pill"
+                className="btn btn-outline-dark rounded-pill"
                 onClick={() => go('confirm')}
                 data-testid="settings-delete-no-thanks"
               >

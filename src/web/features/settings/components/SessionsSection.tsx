@@ -112,7 +112,7 @@ export function SessionsSection() {
                   {!s.current && (
                     <button
                       type="button"
-                      className="btn btn-outline-secondary btn-sm rounded-pill flex-shrink-0"
+                      className="btn btn-outline-dark btn-sm rounded-pill flex-shrink-0"
                       disabled={pending || revokeOthers.isPending}
                       onClick={() => revoke.mutate(s.id)}
                       data-testid="settings-session-logout"

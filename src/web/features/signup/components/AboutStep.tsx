@@ -56,7 +56,7 @@ export function AboutStep({ onNext }: { onNext: () => void }) {
               <button
                 type="button"
                 key={i.value}
-                className={`btn btn-sm rounded-pill ${on ? 'btn-primary' : 'btn-outline-secondary'}`}
+                className={`btn btn-sm rounded-pill ${on ? 'btn-primary' : 'btn-light border'}`}
                 aria-pressed={on}
                 onClick={() => toggle(i.value as Interest)}
               >
