@@ -9,6 +9,8 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -83,6 +85,11 @@ export const profiles = pgTable(
     signupReason: text('signup_reason'),
     fictional: boolean('fictional').notNull().default(false),
     invisible: boolean('invisible').notNull().default(false),
+    /** Photos other than the main one are shown only to members the owner has a conversation with. */
+    privacyMode: boolean('privacy_mode').notNull().default(false),
+    /** Location for distance use, snapped to a 0.01° grid (about 1 km) before it is stored; never sent to others. */
+    latCell: real('lat_cell'),
+    lonCell: real('lon_cell'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('profiles_search_idx').on(t.status, t.gender, t.country, t.birthDate)],
@@ -114,3 +121,18 @@ export const photos = pgTable(
 export type User = typeof users.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;
 export type Photo = typeof photos.$inferSelect;
+
+/** Member A blocked member B: B cannot view A's profile or contact A; chats and likes between them are gone. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: bigint('blocker_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: bigint('blocked_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+);

@@ -10,6 +10,7 @@ import { PasswordInput } from '../../components/form/PasswordInput';
 import { loginCall } from '../../features/auth/api/accounts';
 import { useSetUser } from '../../features/auth/api/session';
 import { useOpenSignup } from '../../features/signup/open-signup';
+import { signupsAllowed } from '../../features/signup/signups-allowed';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 
@@ -95,16 +96,18 @@ function LoginForm() {
                   {t('login.submit')}
                 </button>
               </form>
-              <p className="text-center small mt-4 mb-0">
-                {t('login.no_account')}{' '}
-                <button
-                  type="button"
-                  className="btn btn-link btn-sm p-0 align-baseline"
-                  onClick={() => openSignup()}
-                >
-                  {t('login.signup')}
-                </button>
-              </p>
+              {signupsAllowed(settings) && (
+                <p className="text-center small mt-4 mb-0">
+                  {t('login.no_account')}{' '}
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm p-0 align-baseline"
+                    onClick={() => openSignup()}
+                  >
+                    {t('login.signup')}
+                  </button>
+                </p>
+              )}
             </div>
           </div>
         </div>

@@ -5,6 +5,7 @@ import { memberHome } from '../../app/built-routes';
 import { PageSpinner } from '../../components/ui/PageSpinner';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { SignupFlow } from '../../features/signup/components/SignupFlow';
+import { signupsAllowed } from '../../features/signup/signups-allowed';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 
@@ -30,7 +31,13 @@ export function SignupPage() {
               <p className="text-body-secondary mb-4">
                 {t('signup.subtitle', { credits: settings.signup_credits })}
               </p>
-              <SignupFlow memberId={memberId} onProgressChange={(busy) => busy && setFlowStarted(true)} />
+              {!signupsAllowed(settings) && !flowStarted ? (
+                <p className="alert alert-secondary" data-testid="signups-closed">
+                  {t('validation:signups_closed')}
+                </p>
+              ) : (
+                <SignupFlow memberId={memberId} onProgressChange={(busy) => busy && setFlowStarted(true)} />
+              )}
             </div>
           </div>
         </div>
