@@ -17,11 +17,15 @@ import type { Db } from './db/client';
 import { LocalMediaStorage } from './lib/storage';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
+import { geocodeRoutes } from './modules/geo/geocode.routes';
 import { interestsRoutes } from './modules/interests/interests.routes';
+import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { devMailboxRoutes } from './modules/outbox/dev-mailbox.routes';
 import { photosRoutes } from './modules/photos/photos.routes';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { SiteDirectory } from './modules/sites/site-directory';
 import { sitesRoutes } from './modules/sites/sites.routes';
@@ -112,6 +116,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(profilesRoutes);
   await app.register(photosRoutes, { storage: new LocalMediaStorage(path.join(config.dataDir, 'media')) });
+  await app.register(memberProfileRoutes);
+  await app.register(blocksRoutes);
+  await app.register(privacyRoutes);
+  await app.register(geocodeRoutes, { rateLimitMax: 60 * scale });
   if (!config.isProduction) await app.register(devMailboxRoutes);
 
   await app.register(spaPlugin, {

@@ -33,6 +33,12 @@ export const profileUpdateSchema = z
       .array(z.enum(INTERESTS))
       .max(INTERESTS.length)
       .refine((a) => new Set(a).size === a.length),
+    /**
+     * The member's position (from the browser), sent together with `lon`; null with `lon` null forgets it.
+     * The server snaps it to a 0.01° grid (about 1 km) before storing and never shows it to others.
+     */
+    lat: z.number().min(-90).max(90).nullable(),
+    lon: z.number().min(-180).max(180).nullable(),
   })
   .partial();
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
@@ -56,6 +62,8 @@ export const ownProfileSchema = z.object({
   city: z.string().nullable(),
   about: z.string(),
   interests: z.array(z.string()),
+  /** a location is stored (the position itself is never sent back) */
+  has_location: z.boolean(),
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 export const ownProfileResponseSchema = z.object({ profile: ownProfileSchema });

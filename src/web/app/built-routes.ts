@@ -27,6 +27,10 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'activate-error',
   'mail-change-do',
   'notifications',
+  'profile',
+  'members',
+  'members-id',
+  'likes-m-id',
 ]);
 
 export const isBuilt = (name: RouteName) => BUILT_ROUTES.has(name);

@@ -52,6 +52,15 @@ export const routes: RouteObject[] = [
               screen('login', () =>
                 import('../pages/login/LoginPage').then((m) => ({ Component: m.LoginPage })),
               ),
+              screen('members', () =>
+                import('../pages/members/MembersPage').then((m) => ({ Component: m.MembersPage })),
+              ),
+              screen('members-id', () =>
+                import('../pages/member/MemberPage').then((m) => ({ Component: m.MemberPage })),
+              ),
+              screen('likes-m-id', () =>
+                import('../pages/member/MemberPage').then((m) => ({ Component: m.MemberPage })),
+              ),
               screen('signup', () =>
                 import('../pages/signup/SignupPage').then((m) => ({ Component: m.SignupPage })),
               ),
@@ -104,6 +113,9 @@ export const routes: RouteObject[] = [
                 children: [
                   screen('notifications', () =>
                     import('../pages/settings/SettingsPage').then((m) => ({ Component: m.SettingsPage })),
+                  ),
+                  screen('profile', () =>
+                    import('../pages/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
                   ),
                 ],
               },

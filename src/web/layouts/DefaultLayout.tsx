@@ -7,6 +7,7 @@ import { TopBar } from '../components/TopBar';
 import { PageSpinner } from '../components/ui/PageSpinner';
 import { useCurrentUser } from '../features/auth/api/session';
 import { ActivationBanner } from '../features/auth/components/ActivationBanner';
+import { AddPhotoBanner } from '../features/profile/components/AddPhotoBanner';
 import { SignupModal } from '../features/signup/components/SignupModal';
 import { SignupModalProvider } from '../features/signup/open-signup';
 import { useSettings } from '../features/site/api/settings';
@@ -27,6 +28,7 @@ export function DefaultLayout() {
         </a>
         <TopBar settings={settings} />
         <ActivationBanner user={user} />
+        <AddPhotoBanner />
         <main id="main" className="flex-grow-1">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

@@ -4,7 +4,16 @@ import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, LOCALES, type Locale } from 
 import { RULES } from '../../shared/rules';
 import { readCookie, writeCookie } from './cookies';
 
-export const NAMESPACES = ['common', 'pages', 'auth', 'recovery', 'settings', 'validation'] as const;
+export const NAMESPACES = [
+  'common',
+  'pages',
+  'auth',
+  'recovery',
+  'settings',
+  'profile',
+  'members',
+  'validation',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Every locale file is its own chunk, loaded only when that language is used. */

@@ -22,5 +22,6 @@ export function presentOwnProfile(p: Profile): OwnProfile {
     city: p.city,
     about: p.about,
     interests: p.interests,
+    has_location: p.latCell !== null && p.lonCell !== null,
   };
 }

@@ -4,6 +4,7 @@ import { ownProfileResponseSchema, profileUpdateSchema } from '../../../shared/s
 import { profiles } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { isRegionOf } from '../geo/regions';
+import { locationCells } from './location';
 import { presentOwnProfile } from './profiles.presenter';
 
 /** The signed-in member's own profile: read and update (signup steps 2 and 3, and the profile screen). */
@@ -28,6 +29,8 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
           : b.region;
       if (region && !isRegionOf(country, region))
         throw fieldError(400, 'validation_failed', 'region', 'validation.region_invalid');
+      // Snapped to a ~1 km grid before it is stored; only `has_location` is ever sent back.
+      const location = locationCells(b);
       const [updated] = await app.db
         .update(profiles)
         .set({
@@ -43,6 +46,7 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
           ...(b.city !== undefined && { city: b.city || null }),
           ...(b.about !== undefined && { about: b.about }),
           ...(b.interests !== undefined && { interests: b.interests }),
+          ...location,
           country,
           region,
           updatedAt: new Date(),

@@ -6,9 +6,11 @@ import { useCurrentUser } from '../../features/auth/api/session';
 import { DeleteAccountSection } from '../../features/settings/components/DeleteAccountSection';
 import { EmailSection } from '../../features/settings/components/EmailSection';
 import { PasswordSection } from '../../features/settings/components/PasswordSection';
+import { PrivacySection } from '../../features/settings/components/PrivacySection';
 import { SessionsSection } from '../../features/settings/components/SessionsSection';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
+import { BlockedSection } from '../members/BlockedList';
 
 /** The member's settings (/notifications): e-mail address, password, sessions and account deletion. */
 export function SettingsPage() {
@@ -34,6 +36,8 @@ export function SettingsPage() {
           <h1 className="h2 fw-semibold mb-4">{t('title')}</h1>
           <EmailSection user={user} />
           <PasswordSection />
+          <PrivacySection />
+          <BlockedSection />
           <SessionsSection />
           <DeleteAccountSection />
         </div>

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { okSchema } from '../../../shared/schemas/accounts';
+import { blockedListResponseSchema, blockRequestSchema } from '../../../shared/schemas/member-profile';
+import { blockMember, listBlocked, unblockMember } from './blocks.service';
+
+/**
+ * /api/block.php — POST { id } blocks a member, DELETE { id } unblocks, GET lists the members the signed-in
+ * member blocked. Every call needs a session.
+ */
+export const blocksRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Before any body is read or validated: a visitor without a session gets 403 authentication_required.
+  app.addHook('onRequest', async (req) => {
+    req.requireAuth();
+  });
+
+  app.get(
+    '/api/block.php',
+    { schema: { response: { 200: blockedListResponseSchema } } },
+    async (req, reply) => {
+      const { user } = req.requireAuth();
+      const { site } = await req.resolveSite();
+      reply.header('Cache-Control', 'no-store');
+      return { blocked: await listBlocked(app.db, user.id, site) };
+    },
+  );
+
+  app.post(
+    '/api/block.php',
+    { schema: { body: blockRequestSchema, response: { 200: okSchema } } },
+    async (req) => {
+      const { user } = req.requireAuth();
+      await blockMember(app.db, user.id, req.body.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/block.php',
+    { schema: { body: blockRequestSchema, response: { 200: okSchema } } },
+    async (req) => {
+      const { user } = req.requireAuth();
+      await unblockMember(app.db, user.id, req.body.id);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,158 @@
+import { and, eq, or } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blocks, conversations, messages } from '../../db/schema';
+import { createMember } from '../../test/factories';
+import { buildTestApp, type TestContext } from '../../test/test-app';
+import {
+  addPhoto,
+  call,
+  setProfile,
+  setUser,
+  startConversation,
+  viewMember,
+} from '../member-profile/member-profile.fixtures';
+import { blockedEitherWay } from './blocks.policy';
+
+let ctx: TestContext;
+let domain: string;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  domain = (await ctx.createSite()).domain;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const db = () => ctx.database.db;
+const block = (cookie: string, id: number) => call(ctx, domain, 'POST', '/api/block.php', cookie, { id });
+const unblock = (cookie: string, id: number) => call(ctx, domain, 'DELETE', '/api/block.php', cookie, { id });
+const blockedList = (cookie: string) => call(ctx, domain, 'GET', '/api/block.php', cookie);
+
+async function blockRows(a: number, b: number) {
+  return db()
+    .select()
+    .from(blocks)
+    .where(
+      or(
+        and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)),
+        and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)),
+      ),
+    );
+}
+
+describe('/api/block.php', () => {
+  it('blocks: the blocked member gets 403 blocked_by_member, the blocker still sees the profile', async () => {
+    const a = await createMember(ctx, domain);
+    const b = await createMember(ctx, domain);
+    const res = await block(b.cookie, a.id);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+
+    const denied = await viewMember(ctx, domain, b.id, a.cookie);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().error).toEqual({
+      code: 'blocked_by_member',
+      message: 'This member has blocked you. The profile can no longer be viewed.',
+    });
+    const blocker = await viewMember(ctx, domain, a.id, b.cookie);
+    expect(blocker.statusCode).toBe(200);
+    expect(blocker.json().profile.blocked_by_me).toBe(true);
+    // Other members are not affected.
+    const c = await createMember(ctx, domain);
+    const other = await viewMember(ctx, domain, b.id, c.cookie);
+    expect(other.statusCode).toBe(200);
+    expect(other.json().profile.blocked_by_me).toBe(false);
+
+    expect(await blockedEitherWay(db(), a.id, b.id)).toBe(true);
+    expect(await blockedEitherWay(db(), b.id, a.id)).toBe(true);
+    expect(await blockedEitherWay(db(), a.id, c.id)).toBe(false);
+  });
+
+  it('deletes the conversation and its messages between the two members, and nothing else', async () => {
+    const a = await createMember(ctx, domain);
+    const b = await createMember(ctx, domain);
+    const c = await createMember(ctx, domain);
+    const ab = await startConversation(db(), a.id, b.id);
+    const ac = await startConversation(db(), a.id, c.id);
+    expect((await block(a.cookie, b.id)).statusCode).toBe(200);
+    expect(await db().select().from(conversations).where(eq(conversations.id, ab))).toEqual([]);
+    expect(await db().select().from(messages).where(eq(messages.conversationId, ab))).toEqual([]);
+    expect(await db().select().from(conversations).where(eq(conversations.id, ac))).toHaveLength(1);
+    expect(await db().select().from(messages).where(eq(messages.conversationId, ac))).toHaveLength(1);
+  });
+
+  it('is idempotent, refuses blocking yourself and unknown members', async () => {
+    const a = await createMember(ctx, domain);
+    const b = await createMember(ctx, domain);
+    expect((await block(a.cookie, b.id)).statusCode).toBe(200);
+    expect((await block(a.cookie, b.id)).statusCode).toBe(200);
+    expect(await blockRows(a.id, b.id)).toHaveLength(1);
+
+    const self = await block(a.cookie, a.id);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error).toEqual({ code: 'cannot_block_self', message: 'You cannot block yourself.' });
+    const unknown = await block(a.cookie, 987_654_321);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('member_not_found');
+    const gone = await createMember(ctx, domain);
+    await setUser(db(), gone.id, { status: 'deleted' });
+    expect((await block(a.cookie, gone.id)).statusCode).toBe(404);
+    expect((await call(ctx, domain, 'POST', '/api/block.php', a.cookie, { id: 'x' })).statusCode).toBe(400);
+    expect((await call(ctx, domain, 'POST', '/api/block.php', a.cookie, {})).statusCode).toBe(400);
+  });
+
+  it('lists the blocked members as cards; unblocking restores access and is idempotent', async () => {
+    const a = await createMember(ctx, domain);
+    const b = await createMember(ctx, domain);
+    const c = await createMember(ctx, domain);
+    const photo = await addPhoto(db(), b.id, { isMain: true });
+    await setProfile(db(), c.id, { invisible: true, city: 'Utrecht' });
+    expect((await blockedList(a.cookie)).json()).toEqual({ blocked: [] });
+    await block(a.cookie, b.id);
+    await block(a.cookie, c.id);
+    await block(b.cookie, a.id);
+
+    const list = await blockedList(a.cookie);
+    expect(list.statusCode).toBe(200);
+    const cards = list.json().blocked;
+    expect(cards.map((x: { id: number }) => x.id).sort()).toEqual([b.id, c.id].sort());
+    const cardB = cards.find((x: { id: number }) => x.id === b.id);
+    expect(cardB).toMatchObject({ id: b.id, name: b.name, fictional: false });
+    expect(cardB.main_image.filename).toContain(photo.storageKey);
+    expect(cards.find((x: { id: number }) => x.id === c.id)).toMatchObject({
+      city: 'Utrecht',
+      main_image: null,
+    });
+    expect(list.body).not.toContain(b.email);
+    // B's list holds A only.
+    expect((await blockedList(b.cookie)).json().blocked.map((x: { id: number }) => x.id)).toEqual([a.id]);
+
+    expect((await unblock(b.cookie, a.id)).statusCode).toBe(200);
+    expect((await unblock(b.cookie, a.id)).statusCode).toBe(200);
+    const back = await viewMember(ctx, domain, b.id, a.cookie);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().profile.blocked_by_me).toBe(true);
+    expect((await unblock(a.cookie, b.id)).statusCode).toBe(200);
+    expect((await viewMember(ctx, domain, b.id, a.cookie)).json().profile.blocked_by_me).toBe(false);
+    expect(await blockRows(a.id, b.id)).toEqual([]);
+    expect((await blockedList(a.cookie)).json().blocked.map((x: { id: number }) => x.id)).toEqual([c.id]);
+    expect((await unblock(a.cookie, 987_654_321)).statusCode).toBe(200);
+  });
+
+  it('needs a session and the client request header', async () => {
+    const a = await createMember(ctx, domain);
+    const b = await createMember(ctx, domain);
+    for (const res of [await blockedList(''), await block('', b.id), await unblock('', b.id)]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('authentication_required');
+    }
+    const csrf = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/block.php',
+      headers: { host: domain, cookie: a.cookie },
+      payload: { id: b.id },
+    });
+    expect(csrf.statusCode).toBe(403);
+    expect(await blockRows(a.id, b.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,69 @@
+/** Test helpers for the member profile, block and privacy tests (data written straight into the database). */
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Db } from '../../db/client';
+import { conversations, messages, type Photo, type Profile, photos, profiles, users } from '../../db/schema';
+import { CLIENT } from '../../test/factories';
+import type { TestContext } from '../../test/test-app';
+
+export async function addPhoto(
+  db: Db,
+  userId: number,
+  flags: Partial<Pick<Photo, 'isMain' | 'isPrivate' | 'status'>> = {},
+): Promise<Photo> {
+  const [row] = await db
+    .insert(photos)
+    .values({
+      userId,
+      storageKey: `test/${userId}/${Math.random().toString(36).slice(2)}`,
+      status: flags.status ?? 'active',
+      isMain: flags.isMain ?? false,
+      isPrivate: flags.isPrivate ?? false,
+      width: 800,
+      height: 800,
+    })
+    .returning();
+  return row!;
+}
+
+/** A conversation between two members, with one message from `a`. */
+export async function startConversation(db: Db, a: number, b: number): Promise<number> {
+  const [conv] = await db
+    .insert(conversations)
+    .values({ userLow: Math.min(a, b), userHigh: Math.max(a, b), startedBy: a })
+    .returning({ id: conversations.id });
+  await db.insert(messages).values({ conversationId: conv!.id, senderId: a, body: 'Hello there' });
+  return conv!.id;
+}
+
+export async function setProfile(db: Db, userId: number, set: Partial<Profile>): Promise<void> {
+  await db.update(profiles).set(set).where(eq(profiles.userId, userId));
+}
+
+export async function setUser(
+  db: Db,
+  userId: number,
+  set: Partial<typeof users.$inferInsert>,
+): Promise<void> {
+  await db.update(users).set(set).where(eq(users.id, userId));
+}
+
+/** An API call on `domain`, as the member of `cookie` (or logged out). */
+export function call(
+  ctx: TestContext,
+  domain: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  cookie?: string,
+  payload?: object,
+): Promise<LightMyRequestResponse> {
+  return ctx.app.inject({
+    method,
+    url,
+    headers: { host: domain, ...(cookie ? { cookie } : {}), ...(method === 'GET' ? {} : CLIENT) },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+export const viewMember = (ctx: TestContext, domain: string, id: number, cookie?: string) =>
+  call(ctx, domain, 'GET', `/api/member.php?id=${id}`, cookie);

@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type PrivacySettings, privacySettingsSchema } from '../../../shared/schemas/member-profile';
+import type { Profile } from '../../db/schema';
+import { profiles } from '../../db/schema';
+
+export function presentPrivacySettings(p: Pick<Profile, 'invisible' | 'privacyMode'>): PrivacySettings {
+  return { invisible: p.invisible, privacy_mode: p.privacyMode };
+}
+
+/**
+ * /api/privacy.php — GET the signed-in member's invisible mode and privacy mode; PUT changes either or both and
+ * answers the full settings. Only ever the member's own settings.
+ */
+export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (req) => {
+    req.requireAuth();
+  });
+
+  app.get(
+    '/api/privacy.php',
+    { schema: { response: { 200: privacySettingsSchema } } },
+    async (req, reply) => {
+      const { profile } = req.requireAuth();
+      reply.header('Cache-Control', 'no-store');
+      return presentPrivacySettings(profile);
+    },
+  );
+
+  app.put(
+    '/api/privacy.php',
+    { schema: { body: privacySettingsSchema.partial(), response: { 200: privacySettingsSchema } } },
+    async (req, reply) => {
+      const { profile, user } = req.requireAuth();
+      const b = req.body;
+      if (b.invisible === undefined && b.privacy_mode === undefined) return presentPrivacySettings(profile);
+      const [updated] = await app.db
+        .update(profiles)
+        .set({
+          ...(b.invisible !== undefined && { invisible: b.invisible }),
+          ...(b.privacy_mode !== undefined && { privacyMode: b.privacy_mode }),
+          updatedAt: new Date(),
+        })
+        .where(eq(profiles.userId, user.id))
+        .returning({ invisible: profiles.invisible, privacyMode: profiles.privacyMode });
+      reply.header('Cache-Control', 'no-store');
+      return presentPrivacySettings(updated!);
+    },
+  );
+};

@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { MemberResponse } from '../../../../shared/schemas/member-profile';
+import type { ProfileCard } from '../../../../shared/schemas/members';
+import type { SearchQuery, SearchResponse } from '../../../../shared/schemas/search';
+import { api } from '../../../lib/http';
+
+/** GET /api/search.php: one page of the member search with the given filters. */
+export const searchQuery = (query: Partial<SearchQuery>) =>
+  queryOptions({
+    queryKey: ['search', query],
+    queryFn: ({ signal }) => api<SearchResponse>('api/search.php', { query, signal }),
+    placeholderData: keepPreviousData,
+    // Errors are shown on the page (with a retry), not by the route's error boundary.
+    throwOnError: false,
+  });
+
+/** GET /api/member.php?id=: another member's profile plus related profiles. */
+export const memberQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['member', id],
+    queryFn: ({ signal }) => api<MemberResponse>('api/member.php', { query: { id }, signal }),
+    throwOnError: false,
+  });
+
+/** GET /api/block.php: the members the signed-in member has blocked. */
+export const blockedQuery = queryOptions({
+  queryKey: ['blocked'],
+  queryFn: () => api<{ blocked: ProfileCard[] }>('api/block.php').then((r) => r.blocked),
+  throwOnError: false,
+});
+
+/** POST /api/block.php: blocks a member (their chats with the member are deleted). */
+export const blockCall = (id: number) => api<unknown>('api/block.php', { method: 'POST', body: { id } });
+
+/** DELETE /api/block.php: unblocks a member. */
+export const unblockCall = (id: number) => api<unknown>('api/block.php', { method: 'DELETE', body: { id } });

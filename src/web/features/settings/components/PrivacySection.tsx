@@ -1,0 +1,141 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PrivacySettings } from '../../../../shared/schemas/member-profile';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { privacyQuery, savePrivacyCall } from '../api/privacy';
+import { SettingsCard } from './SettingsCard';
+
+type Switch = keyof PrivacySettings;
+const SWITCHES: readonly Switch[] = ['invisible', 'privacy_mode'];
+
+/**
+ * The privacy section (#privacy): invisible mode and privacy mode. Each switch saves at once; a failed save puts
+ * the switch back and says why.
+ */
+export function PrivacySection() {
+  const { t } = useTranslation('settings');
+  const queryClient = useQueryClient();
+  const privacy = useQuery(privacyQuery);
+  const [saved, setSaved] = useState<Switch | null>(null);
+
+  const save = useMutation({
+    mutationFn: (next: { key: Switch; settings: PrivacySettings }) => savePrivacyCall(next.settings),
+    onMutate: async ({ settings }) => {
+      setSaved(null);
+      await queryClient.cancelQueries({ queryKey: privacyQuery.queryKey });
+      const previous = queryClient.getQueryData(privacyQuery.queryKey);
+      queryClient.setQueryData(privacyQuery.queryKey, settings);
+      return { previous };
+    },
+    onError: (_err, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(privacyQuery.queryKey, context.previous);
+    },
+    onSuccess: (settings, { key }) => {
+      queryClient.setQueryData(privacyQuery.queryKey, settings);
+      setSaved(key);
+    },
+  });
+
+  const toggle = (key: Switch, on: boolean) => {
+    if (!privacy.data) return;
+    save.mutate({ key, settings: { ...privacy.data, [key]: on } });
+  };
+
+  return (
+    <SettingsCard id="privacy" title={t('privacy.title')} icon="bi-shield-lock">
+      <p className="small text-body-secondary">{t('privacy.intro')}</p>
+      {privacy.isPending ? (
+        <div className="d-flex justify-content-center py-3" role="status">
+          <span className="spinner-border spinner-border-sm text-primary" aria-hidden="true" />
+          <span className="visually-hidden">{t('common:loading')}</span>
+        </div>
+      ) : privacy.isError ? (
+        <div data-testid="settings-privacy-error">
+          <p className="small text-danger-emphasis" role="alert">
+            <i className="bi bi-exclamation-triangle-fill me-2" aria-hidden="true" />
+            {t('privacy.load_error')}
+          </p>
+          <button
+            type="button"
+            className="btn btn-outline-primary btn-sm rounded-pill"
+            onClick={() => privacy.refetch()}
+            disabled={privacy.isFetching}
+          >
+            {t('privacy.retry')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <FormAlert error={save.error} />
+          {SWITCHES.map((key) => (
+            <PrivacySwitch
+              key={key}
+              name={key}
+              checked={privacy.data[key]}
+              disabled={save.isPending}
+              saving={save.isPending && save.variables?.key === key}
+              saved={saved === key}
+              onChange={(on) => toggle(key, on)}
+            />
+          ))}
+        </>
+      )}
+    </SettingsCard>
+  );
+}
+
+function PrivacySwitch({
+  name,
+  checked,
+  disabled,
+  saving,
+  saved,
+  onChange,
+}: {
+  name: Switch;
+  checked: boolean;
+  disabled: boolean;
+  saving: boolean;
+  saved: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const { t } = useTranslation('settings');
+  const id = useId();
+  return (
+    <div className="form-check form-switch mb-3" data-testid={`settings-privacy-${name}`}>
+      <input
+        className="form-check-input"
+        type="checkbox"
+        role="switch"
+        id={id}
+        checked={checked}
+        aria-checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={`${id}-help`}
+        data-testid={`settings-privacy-${name}-switch`}
+      />
+      <label className="form-check-label fw-semibold" htmlFor={id}>
+        {t(`privacy.${name}.label`)}
+      </label>
+      <span className="ms-2 small" role="status">
+        {saving && (
+          <span className="text-body-secondary">
+            <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
+            {t('privacy.saving')}
+          </span>
+        )}
+        {saved && (
+          <span className="text-success-emphasis" data-testid={`settings-privacy-${name}-saved`}>
+            <i className="bi bi-check-lg me-1" aria-hidden="true" />
+            {t('privacy.saved')}
+          </span>
+        )}
+      </span>
+      <div id={`${id}-help`} className="form-text mt-0">
+        {t(`privacy.${name}.help`)}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import validation from '../../../shared/i18n/en/validation.json';
+import type { CurrentUser } from '../../../shared/schemas/accounts';
+import type { MemberProfile, MemberResponse } from '../../../shared/schemas/member-profile';
+import type { SettingsResponse } from '../../../shared/schemas/sites';
+import members from '../../locales/en/members.json';
+import { MemberPage } from './MemberPage';
+
+const SETTINGS = {
+  name: 'Amora',
+  countries: ['NL'],
+  fictional_icon: 'stars',
+  fictional_warning: 'Profiles with this icon are fictional.',
+  fictional_singular: 'fictional profile',
+  fictional_plural: 'fictional profiles',
+  signups: 'all',
+};
+
+const USER = { id: 1, profile: { id: 1, name: 'Me' } } as unknown as CurrentUser;
+const SECRET = 'https://cdn.example.com/private/secret-photo.jpg';
+
+const PROFILE: MemberProfile = {
+  id: 42,
+  name: 'Sanne',
+  age: 31,
+  gender: 'female',
+  sexuality: 'hetero',
+  hair_color: null,
+  eye_color: 'blue',
+  body_type: null,
+  relationship_status: 'single',
+  tattoos: null,
+  signup_reason: 'dating',
+  interests: ['music'],
+  about: 'I love long walks.',
+  country: 'NL',
+  region: null,
+  city: 'Utrecht',
+  fictional: false,
+  online_recently: true,
+  photos: [
+    {
+      id: 1,
+      main: true,
+      locked: false,
+      thumb_filename: '/img/1-thumb.jpg',
+      match: '/img/1-match.jpg',
+      filename: '/img/1.jpg',
+    },
+    {
+      id: 2,
+      main: false,
+      locked: false,
+      thumb_filename: '/img/2-thumb.jpg',
+      match: '/img/2-match.jpg',
+      filename: '/img/2.jpg',
+    },
+    // A locked photo never shows its URLs, even if a server sent them.
+    { id: 3, main: false, locked: true, thumb_filename: SECRET, match: SECRET, filename: SECRET },
+  ],
+  blocked_by_me: false,
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+function mockFetch(member: () => Response, block: () => Response = () => json(200, { ok: true })) {
+  return vi.fn(async (input: string, init?: RequestInit) => {
+    const url = new URL(input, 'http://localhost');
+    if (url.pathname === '/api/member.php') return member();
+    if (url.pathname === '/api/block.php' && init?.method !== 'GET') return block();
+    if (url.pathname === '/api/interests.php')
+      return json(200, { interests: [{ value: 'music', label: 'Music', icon: 'music-note' }] });
+    if (url.pathname === '/api/regions.php') return json(200, { regions: {} });
+    return json(404, { error: { code: 'not_found', message: 'Not found' } });
+  });
+}
+
+const memberAnswer = (profile: Partial<MemberProfile> = {}): MemberResponse => ({
+  profile: { ...PROFILE, ...profile },
+  related: [{ id: 7, name: 'Eva', age: 29, city: null, country: 'NL', fictional: false, main_image: null }],
+});
+
+async function renderPage(fetchMock: ReturnType<typeof vi.fn>, user: CurrentUser | null = USER) {
+  vi.stubGlobal('fetch', fetchMock);
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: {
+      en: {
+        members,
+        validation,
+        common: { loading: 'Loading…', profile: { fictional: 'Fictional profile' } },
+      },
+    },
+    ns: ['members', 'validation', 'common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  queryClient.setQueryData(['settings'], {
+    settings: SETTINGS,
+    domain_language: 'en',
+  } as unknown as SettingsResponse);
+  queryClient.setQueryData(['user'], user);
+  const router = createMemoryRouter(
+    [
+      { path: '/members/:id', element: <MemberPage /> },
+      { path: '/likes/m/:id', element: <MemberPage /> },
+      { path: '/members', element: <p>members</p> },
+    ],
+    { initialEntries: ['/members/42'] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { router };
+}
+
+describe('MemberPage', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the profile, with an overlay and no image URL for a locked photo', async () => {
+    await renderPage(mockFetch(() => json(200, memberAnswer())));
+    expect(await screen.findByRole('heading', { level: 1, name: /Sanne/ })).toBeTruthy();
+    expect(document.title).toBe('Sanne - Amora');
+
+    const locked = screen.getByTestId('member-photo-locked');
+    expect(within(locked).getByText('Private photo')).toBeTruthy();
+    expect(locked.querySelector('img')).toBeNull();
+    expect(document.body.innerHTML).not.toContain('secret-photo');
+    expect(screen.getByTestId('member-locked-explained')).toBeTruthy();
+    expect(screen.getAllByTestId('member-photo')).toHaveLength(2);
+
+    // Details with translated labels and values; only the fields that are present.
+    expect(screen.getByTestId('member-field-relationship_status').textContent).toBe('Single');
+    expect(screen.getByTestId('member-field-eye_color').textContent).toBe('Blue');
+    expect(screen.queryByTestId('member-field-hair_color')).toBeNull();
+    expect(await screen.findByText('Music')).toBeTruthy();
+    expect(screen.getByText('Online recently')).toBeTruthy();
+    // Related profiles link to their profile.
+    const related = screen.getByTestId('member-related');
+    expect(within(related).getByTestId('profile-card').getAttribute('href')).toBe('/members/7');
+  });
+
+  it('asks a signed-out visitor to sign up for the locked photos and to write', async () => {
+    await renderPage(
+      mockFetch(() => json(200, memberAnswer())),
+      null,
+    );
+    await screen.findByRole('heading', { level: 1, name: /Sanne/ });
+    const locked = screen.getByTestId('member-photo-locked');
+    const link = within(locked).getByRole('link', { name: /Sign up to see more photos/ });
+    expect(link.getAttribute('href')).toBe('/members/42/signup');
+    expect(document.body.innerHTML).not.toContain('secret-photo');
+    expect(screen.getByRole('link', { name: /Sign up to write to Sanne/ }).getAttribute('href')).toBe(
+      '/members/42/signup',
+    );
+    expect(screen.queryByTestId('member-block')).toBeNull();
+  });
+
+  it('opens an unlocked photo in the lightbox and pages with the arrow keys', async () => {
+    await renderPage(mockFetch(() => json(200, memberAnswer())));
+    await screen.findByRole('heading', { level: 1, name: /Sanne/ });
+    fireEvent.click(screen.getAllByTestId('member-photo')[1]!);
+    expect((await screen.findByTestId('member-lightbox-counter')).textContent).toBe('Photo 2 of 2');
+    expect(screen.getByTestId('member-lightbox-image').getAttribute('src')).toBe('/img/2.jpg');
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
+    expect(screen.getByTestId('member-lightbox-counter').textContent).toBe('Photo 1 of 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous photo' }));
+    expect(screen.getByTestId('member-lightbox-counter').textContent).toBe('Photo 2 of 2');
+  });
+
+  it('shows the blocked state when the member has blocked the viewer', async () => {
+    await renderPage(
+      mockFetch(() =>
+        json(403, { error: { code: 'blocked_by_member', message: 'The profile can no longer be viewed' } }),
+      ),
+    );
+    expect(await screen.findByTestId('member-blocked-by-member')).toBeTruthy();
+    expect(
+      screen.getByText('This member has blocked you, the profile can no longer be viewed.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the members' }).getAttribute('href')).toBe('/members');
+  });
+
+  it('shows a friendly page for an unknown member', async () => {
+    await renderPage(
+      mockFetch(() => json(404, { error: { code: 'member_not_found', message: 'Member not found' } })),
+    );
+    expect(await screen.findByTestId('member-not-found')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'This profile is not available' })).toBeTruthy();
+  });
+
+  it('asks for confirmation before blocking, then calls POST /api/block.php', async () => {
+    const fetchMock = mockFetch(() => json(200, memberAnswer()));
+    await renderPage(fetchMock);
+    await screen.findByRole('heading', { level: 1, name: /Sanne/ });
+    const blockCalls = () =>
+      fetchMock.mock.calls.filter(
+        (c) => new URL(String(c[0]), 'http://localhost').pathname === '/api/block.php',
+      );
+
+    fireEvent.click(screen.getByTestId('member-block'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/your chats with Sanne will be deleted/)).toBeTruthy();
+    expect(blockCalls()).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, block' }));
+    await waitFor(() => expect(blockCalls()).toHaveLength(1));
+    const [, init] = blockCalls()[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ id: 42 });
+
+    expect(await screen.findByTestId('member-blocked')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Unblock' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows no block button on the own profile', async () => {
+    await renderPage(mockFetch(() => json(200, memberAnswer({ id: 1 }))));
+    await screen.findByRole('heading', { level: 1, name: /Sanne/ });
+    expect(screen.queryByTestId('member-block')).toBeNull();
+  });
+});

@@ -1,0 +1,454 @@
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { ProfileCard as Card } from '../../../shared/schemas/members';
+import { GENDERS } from '../../../shared/schemas/profiles';
+import type { SearchQuery } from '../../../shared/schemas/search';
+import type { PublicSettings } from '../../../shared/schemas/sites';
+import { useCurrentUser } from '../../features/auth/api/session';
+import { searchQuery } from '../../features/members/api/members';
+import { ProfileCard } from '../../features/members/components/ProfileCard';
+import { useCountryNames } from '../../features/members/country-names';
+import { SignupLink } from '../../features/signup/components/SignupLink';
+import { regionsQuery } from '../../features/site/api/regions';
+import { useSettings } from '../../features/site/api/settings';
+import { useHead } from '../../lib/head';
+import { ApiError } from '../../lib/http';
+import { currentLocale } from '../../lib/i18n';
+import { hasTrafficSource } from '../../lib/tracking';
+
+type Gender = (typeof GENDERS)[number];
+type FilterKey = 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age';
+
+const MIN_AGE = 18;
+const MAX_AGE = 99;
+const MAX_PAGE = 500;
+const AGES = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => MIN_AGE + i);
+const ALL_FIELDS: readonly FilterKey[] = ['gender', 'country', 'countryregion', 'min_age', 'max_age'];
+const PLACEHOLDER_CARDS = 8;
+
+function intParam(value: string | null, min: number, max: number): number | undefined {
+  if (!value || !/^\d{1,3}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= min && n <= max ? n : undefined;
+}
+
+/** The search filters of the URL query; values the API would refuse are left out (a shared link never breaks). */
+export function readFilters(params: URLSearchParams, countries: readonly string[]): Partial<SearchQuery> {
+  const filters: Partial<SearchQuery> = {};
+  const gender = params.get('gender');
+  if (gender && (GENDERS as readonly string[]).includes(gender)) filters.gender = gender as Gender;
+  const country = params.get('country')?.toUpperCase();
+  if (country && /^[A-Z]{2}$/.test(country) && (countries.length === 0 || countries.includes(country))) {
+    filters.country = country;
+    const region = params.get('countryregion');
+    if (region && region.length <= 20) filters.countryregion = region;
+  }
+  const min = intParam(params.get('min_age'), MIN_AGE, MAX_AGE);
+  const max = intParam(params.get('max_age'), MIN_AGE, MAX_AGE);
+  if (min !== undefined) filters.min_age = min;
+  if (max !== undefined && (min === undefined || max >= min)) filters.max_age = max;
+  filters.page = intParam(params.get('page'), 1, MAX_PAGE) ?? 1;
+  return filters;
+}
+
+/** Spec: a signed-out visitor may search when logged_out_search is 'all', or 'with_trafficsource' with a source. */
+export function loggedOutSearchAllowed(
+  settings: Pick<PublicSettings, 'logged_out_search'>,
+  trafficSource: boolean = hasTrafficSource(),
+): boolean {
+  if (settings.logged_out_search === 'all') return true;
+  if (settings.logged_out_search === 'with_trafficsource') return trafficSource;
+  return false;
+}
+
+/** The member search (/members): the home of signed-in members, open to visitors where the site allows it. */
+export function MembersPage() {
+  const { t } = useTranslation('members');
+  const settings = useSettings();
+  const user = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params, settings.countries), [params, settings.countries]);
+  useHead({ title: t('search.title'), siteName: settings.name, description: settings.description });
+
+  // A signed-out visitor who may not search gets the signup prompt without asking the server (whose
+  // authentication_required answer would log out quietly and leave the page).
+  const allowed = user === undefined ? undefined : user !== null || loggedOutSearchAllowed(settings);
+  const search = useQuery({ ...searchQuery(filters), enabled: allowed === true });
+  const authRequired =
+    allowed === false ||
+    (search.error instanceof ApiError &&
+      search.error.status === 403 &&
+      search.error.code === 'authentication_required');
+
+  // Paging moves to the top of the new page (links do not scroll by themselves).
+  const shownPage = useRef(filters.page);
+  const page = filters.page;
+  useEffect(() => {
+    if (shownPage.current === page) return;
+    shownPage.current = page;
+    window.scrollTo?.({ top: 0 });
+  }, [page]);
+
+  const setFilter = (key: FilterKey, value: string) => {
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      // The outer ages are no filter at all.
+      const bound =
+        (key === 'min_age' && value === String(MIN_AGE)) || (key === 'max_age' && value === String(MAX_AGE));
+      if (value && !bound) next.set(key, value);
+      else next.delete(key);
+      if (key === 'country') next.delete('countryregion');
+      // Keep the age range valid: moving one end past the other moves the other along.
+      const min = intParam(next.get('min_age'), MIN_AGE, MAX_AGE);
+      const max = intParam(next.get('max_age'), MIN_AGE, MAX_AGE);
+      if (min !== undefined && max !== undefined && min > max) {
+        if (key === 'min_age') next.set('max_age', String(min));
+        else next.set('min_age', String(max));
+      }
+      // Another filter means other results: back to the first page.
+      next.delete('page');
+      return next;
+    });
+  };
+
+  const hasFilters = ALL_FIELDS.some((k) => filters[k] !== undefined);
+  let body: ReactNode;
+  if (authRequired) {
+    body = <SignedOutPrompt />;
+  } else if (search.isError) {
+    body = (
+      <div className="text-center py-5" role="alert" data-testid="members-error">
+        <i className="bi bi-wifi-off fs-1 text-body-tertiary d-block mb-2" aria-hidden="true" />
+        <p className="mb-3">{t('search.error')}</p>
+        <button
+          type="button"
+          className="btn btn-primary rounded-pill px-4"
+          onClick={() => search.refetch()}
+          disabled={search.isFetching}
+          data-testid="members-retry"
+        >
+          {search.isFetching && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          {t('search.retry')}
+        </button>
+      </div>
+    );
+  } else if (!search.data) {
+    body = <LoadingGrid />;
+  } else {
+    const { profiles, numResults, page, pages, similar } = search.data;
+    const anyFictional = profiles.some((p) => p.fictional) || similar.some((p) => p.fictional);
+    body = (
+      <div aria-busy={search.isPlaceholderData} data-testid="members-results">
+        <p className="fw-semibold mb-3" aria-live="polite" data-testid="members-count">
+          {t('search.count', { count: numResults })}
+          {search.isPlaceholderData && (
+            <span className="spinner-border spinner-border-sm text-primary ms-2" role="status">
+              <span className="visually-hidden">{t('search.updating')}</span>
+            </span>
+          )}
+        </p>
+        {anyFictional && (
+          <p className="small text-body-secondary mb-3" data-testid="members-fictional-warning">
+            <i className={`bi bi-${settings.fictional_icon} me-1 text-warning`} aria-hidden="true" />
+            {settings.fictional_warning}
+          </p>
+        )}
+        {profiles.length === 0 ? (
+          <div className="text-center py-4" data-testid="members-empty">
+            <i className="bi bi-search-heart fs-1 text-body-tertiary d-block mb-2" aria-hidden="true" />
+            <h2 className="h5 fw-semibold">{t('search.empty_title')}</h2>
+            <p className="text-body-secondary">{t('search.empty_text')}</p>
+            {hasFilters && (
+              <Link to="/members" className="btn btn-outline-primary rounded-pill px-4">
+                {t('search.reset')}
+              </Link>
+            )}
+          </div>
+        ) : (
+          <ProfileGrid profiles={profiles} fictionalIcon={settings.fictional_icon} testId="members-grid" />
+        )}
+        {pages > 1 && <Pagination page={page} pages={pages} params={params} />}
+        {similar.length > 0 && (
+          <section className="mt-5" aria-labelledby="members-similar-title" data-testid="members-similar">
+            <h2 id="members-similar-title" className="h5 fw-semibold mb-1">
+              {t('search.similar_title')}
+            </h2>
+            <p className="small text-body-secondary mb-3">{t('search.similar_text')}</p>
+            <ProfileGrid
+              profiles={similar}
+              fictionalIcon={settings.fictional_icon}
+              testId="members-similar-grid"
+            />
+          </section>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="container-lg py-4 py-md-5" data-testid="members-page">
+      <h1 className="h3 fw-semibold mb-3">{t('search.title')}</h1>
+      <FilterBar filters={filters} setFilter={setFilter} hasFilters={hasFilters} />
+      {body}
+    </div>
+  );
+}
+
+function FilterBar({
+  filters,
+  setFilter,
+  hasFilters,
+}: {
+  filters: Partial<SearchQuery>;
+  setFilter: (key: FilterKey, value: string) => void;
+  hasFilters: boolean;
+}) {
+  const { t } = useTranslation('members');
+  const settings = useSettings();
+  const locale = currentLocale();
+  const countryName = useCountryNames(locale);
+  const id = useId();
+  const regions = useQuery({
+    ...regionsQuery(locale),
+    enabled: Boolean(filters.country),
+    throwOnError: false,
+  });
+  const fields = new Set<string>(settings.search_fields?.length ? settings.search_fields : ALL_FIELDS);
+  const countries = useMemo(
+    () =>
+      settings.countries
+        .map((code) => ({ code, name: countryName(code) }))
+        .sort((a, b) => a.name.localeCompare(b.name, locale)),
+    [settings.countries, countryName, locale],
+  );
+  const countryRegions = filters.country ? regions.data?.[filters.country] : undefined;
+
+  const select = (key: FilterKey, label: string, value: string, options: ReactNode) => (
+    <div className="col-6 col-md">
+      <label htmlFor={`${id}-${key}`} className="form-label fw-semibold small mb-1">
+        {label}
+      </label>
+      <select
+        id={`${id}-${key}`}
+        className="form-select"
+        value={value}
+        onChange={(e) => setFilter(key, e.target.value)}
+        data-testid={`members-filter-${key}`}
+      >
+        {options}
+      </select>
+    </div>
+  );
+
+  return (
+    <form
+      role="search"
+      aria-label={t('search.filters')}
+      className="card border-0 shadow-sm mb-4"
+      onSubmit={(e) => e.preventDefault()}
+      data-testid="members-filters"
+    >
+      <div className="card-body row g-2 g-md-3 align-items-end">
+        {fields.has('gender') &&
+          select(
+            'gender',
+            t('search.gender'),
+            filters.gender ?? '',
+            <>
+              <option value="">{t('search.gender_any')}</option>
+              {GENDERS.map((g) => (
+                <option key={g} value={g}>
+                  {t(`search.gender_${g}`)}
+                </option>
+              ))}
+            </>,
+          )}
+        {fields.has('country') &&
+          countries.length > 0 &&
+          select(
+            'country',
+            t('search.country'),
+            filters.country ?? '',
+            <>
+              <option value="">{t('search.country_any')}</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </>,
+          )}
+        {fields.has('countryregion') &&
+          countryRegions &&
+          countryRegions.regions.length > 0 &&
+          select(
+            'countryregion',
+            countryRegions.label_text,
+            filters.countryregion ?? '',
+            <>
+              <option value="">{t('search.region_any')}</option>
+              {countryRegions.regions.map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
+            </>,
+          )}
+        {fields.has('min_age') &&
+          select(
+            'min_age',
+            t('search.min_age'),
+            String(filters.min_age ?? MIN_AGE),
+            AGES.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            )),
+          )}
+        {fields.has('max_age') &&
+          select(
+            'max_age',
+            t('search.max_age'),
+            String(filters.max_age ?? MAX_AGE),
+            AGES.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            )),
+          )}
+        {hasFilters && (
+          <div className="col-12 col-md-auto">
+            <Link to="/members" className="btn btn-link px-0 px-md-2" data-testid="members-filters-reset">
+              {t('search.reset')}
+            </Link>
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function ProfileGrid({
+  profiles,
+  fictionalIcon,
+  testId,
+}: {
+  profiles: Card[];
+  fictionalIcon: string;
+  testId: string;
+}) {
+  return (
+    <div className="row g-2 g-md-3 row-cols-2 row-cols-sm-3 row-cols-lg-4 row-cols-xl-6" data-testid={testId}>
+      {profiles.map((p) => (
+        <div className="col" key={p.id}>
+          <ProfileCard profile={p} to={`/members/${p.id}`} fictionalIcon={fictionalIcon} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function LoadingGrid() {
+  const { t } = useTranslation('members');
+  return (
+    <div data-testid="members-loading">
+      <span className="visually-hidden" role="status">
+        {t('search.loading')}
+      </span>
+      <div className="row g-2 g-md-3 row-cols-2 row-cols-sm-3 row-cols-lg-4 row-cols-xl-6" aria-hidden="true">
+        {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <div className="col" key={i}>
+            <div className="card border-0 shadow-sm h-100 placeholder-glow">
+              <div className="ratio ratio-1x1">
+                <span className="placeholder w-100 h-100 rounded-top" />
+              </div>
+              <div className="card-body p-2 p-sm-3">
+                <span className="placeholder col-8 d-block mb-2" />
+                <span className="placeholder placeholder-sm col-5 d-block" />
+              </div>
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Pagination({ page, pages, params }: { page: number; pages: number; params: URLSearchParams }) {
+  const { t } = useTranslation('members');
+  const href = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n <= 1) next.delete('page');
+    else next.set('page', String(n));
+    const search = next.toString();
+    return { search: search ? `?${search}` : '' };
+  };
+  return (
+    <nav
+      aria-label={t('search.pagination')}
+      className="d-flex flex-wrap justify-content-center align-items-center gap-3 mt-4"
+      data-testid="members-pagination"
+    >
+      {page > 1 && (
+        <Link
+          to={href(page - 1)}
+          className="btn btn-outline-primary rounded-pill px-3"
+          rel="prev"
+          data-testid="members-page-previous"
+        >
+          <i className="bi bi-chevron-left me-1" aria-hidden="true" />
+          {t('search.previous')}
+        </Link>
+      )}
+      <span className="small text-body-secondary" aria-current="page" data-testid="members-page-of">
+        {t('search.page_of', { page, pages })}
+      </span>
+      {page < pages && (
+        <Link
+          to={href(page + 1)}
+          className="btn btn-outline-primary rounded-pill px-3"
+          rel="next"
+          data-testid="members-page-next"
+        >
+          {t('search.next')}
+          <i className="bi bi-chevron-right ms-1" aria-hidden="true" />
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+function SignedOutPrompt() {
+  const { t } = useTranslation('members');
+  const [params] = useSearchParams();
+  const search = params.toString();
+  const next = encodeURIComponent(`/members${search ? `?${search}` : ''}`);
+  return (
+    <div className="row justify-content-center" data-testid="members-signed-out">
+      <div className="col-md-8 col-lg-6">
+        <div className="card border-0 shadow-sm text-center">
+          <div className="card-body p-4 p-md-5">
+            <i className="bi bi-people fs-1 text-primary d-block mb-2" aria-hidden="true" />
+            <h2 className="h4 fw-semibold">{t('search.signed_out.title')}</h2>
+            <p className="text-body-secondary">{t('search.signed_out.text')}</p>
+            <div className="d-flex flex-wrap justify-content-center gap-2">
+              <SignupLink className="btn btn-primary rounded-pill px-4" testId="members-signup">
+                {t('search.signed_out.signup')}
+              </SignupLink>
+              <Link
+                to={`/login?next=${next}`}
+                className="btn btn-outline-primary rounded-pill px-4"
+                data-testid="members-login"
+              >
+                {t('search.signed_out.login')}
+              </Link>
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
