@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -6,8 +6,10 @@ import { RULES } from '../../../../shared/rules';
 import { DELETION_REASONS } from '../../../../shared/schemas/accounts';
 import { FormAlert, fieldErrors } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
+import { api } from '../../../lib/http';
 import { deleteAccountCall, deleteOffersCall } from '../../auth/api/accounts';
 import { useSetUser } from '../../auth/api/session';
+import { privacyQuery } from '../api/privacy';
 import { SettingsCard } from './SettingsCard';
 
 type Reason = (typeof DELETION_REASONS)[number];
@@ -45,10 +47,16 @@ export function DeleteAccountSection() {
     queryFn: deleteOffersCall,
     enabled: step !== 'start',
   });
-  // Only the e-mail change offer exists so far. The privacy mode (offers.privacy_mode), the trial package
-  // (offers.trial_package) and the discount code (offers.discount_percentage) appear here once they are built.
+  // The trial package (offers.trial_package) and the discount code (offers.discount_percentage) need credit
+  // packages and payments; they appear here once those exist.
   const showChangeEmail = Boolean(offers.data?.change_email);
-  const hasOffers = showChangeEmail;
+  const showPrivacy = Boolean(offers.data?.privacy_mode);
+  const hasOffers = showChangeEmail || showPrivacy;
+  const queryClient = useQueryClient();
+  const goInvisible = useMutation({
+    mutationFn: () => api('api/privacy.php', { method: 'PUT', body: { invisible: true } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: privacyQuery.queryKey }),
+  });
 
   const remove = useMutation({
     mutationFn: deleteAccountCall,
@@ -172,6 +180,38 @@ export function DeleteAccountSection() {
                   >
                     {t('delete.offers.change_email.button')}
                   </button>
+                </div>
+              </div>
+            )}
+            {showPrivacy && (
+              <div className="card bg-body-tertiary border-0 mb-3" data-testid="settings-offer-invisible">
+                <div className="card-body">
+                  <h4 className="h6 fw-semibold">
+                    <i className="bi bi-incognito me-2" aria-hidden="true" />
+                    {t('delete.offers.invisible.title')}
+                  </h4>
+                  <p className="small mb-2">{t('delete.offers.invisible.text')}</p>
+                  {goInvisible.isSuccess ? (
+                    <p
+                      className="small text-success-emphasis mb-0"
+                      role="status"
+                      data-testid="settings-offer-invisible-done"
+                    >
+                      <i className="bi bi-check-circle-fill me-1" aria-hidden="true" />
+                      {t('delete.offers.invisible.done')}
+                    </p>
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn btn-outline-primary btn-sm rounded-pill"
+                      onClick={() => goInvisible.mutate()}
+                      disabled={goInvisible.isPending}
+                      data-testid="settings-offer-invisible-button"
+                    >
+                      {t('delete.offers.invisible.button')}
+                    </button>
+                  )}
+                  <FormAlert error={goInvisible.error} />
                 </div>
               </div>
             )}
