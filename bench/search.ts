@@ -4,24 +4,30 @@
  * Creates the database when missing, migrates it, seeds it once with set-based SQL (skipped when seeded), ANALYZEs,
  * then measures (a) the search itself (count + page + similar, as the endpoint runs them) for 200 filter combinations
  * and (b) GET /api/search.php over HTTP with 20 concurrent clients against the app started as a child process.
- *   BENCH_SECONDS=10 BENCH_CONCURRENCY=20 BENCH_ROUNDS=5 BENCH_PROFILES=1000000 by default.
+ *   BENCH_SECONDS=10 BENCH_CONCURRENCY=20 BENCH_ROUNDS=5 BENCH_PROFILES=1000000 BENCH_TOUCH=0.02 by default;
+ *   BENCH_EXPLAIN=1 prints EXPLAIN ANALYZE of each plan, BENCH_SKIP_HTTP=1 skips (b), BENCH_SEED_ONLY=1 stops
+ *   after seeding.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { SEARCH_PAGE_SIZE, type SearchQuery } from '../src/shared/schemas/search';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { sites } from '../src/server/db/schema';
 import { regionsByCountry } from '../src/server/modules/geo/regions';
-import { searchMembers } from '../src/server/modules/search/search.service';
+import { countSql, pageSql } from '../src/server/modules/search/search.repo';
+import { ageBounds, SEARCH_COUNT_CAP, searchMembers } from '../src/server/modules/search/search.service';
 import { ensureDefaultSite } from '../src/server/modules/sites/sites.service';
+import { SEARCH_PAGE_SIZE, type SearchQuery } from '../src/shared/schemas/search';
 
 const url = process.env.DATABASE_URL;
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Share of the active accounts whose last_active_at is set within the last hour before measuring. */
+const TOUCH = Number(process.env.BENCH_TOUCH ?? 0.02);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const SITE_DOMAIN = 'localhost';
@@ -92,12 +98,14 @@ async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
 }
 
 /** Seeds PROFILES members (users, profiles, main photos) with set-based SQL; does nothing when already seeded. */
-async function seed(database: Database, siteId: number): Promise<void> {
+async function seed(database: Database, siteId: number): Promise<boolean> {
   const { db } = database;
-  const last = await rowsOf(db.execute(sql`select 1 from users where email = ${`bench-${PROFILES}@${SEED_MARK}`}`));
+  const last = await rowsOf(
+    db.execute(sql`select 1 from users where email = ${`bench-${PROFILES}@${SEED_MARK}`}`),
+  );
   if (last.length > 0) {
     console.log(`already seeded (${PROFILES} bench members)`);
-    return;
+    return false;
   }
   const started = performance.now();
   // Country slots by weight (1000 slots) and each country's real region codes; a few regions get most members.
@@ -112,7 +120,9 @@ async function seed(database: Database, siteId: number): Promise<void> {
     await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
     await tx.execute(sql`set local synchronous_commit = off`);
     await tx.execute(sql`set local statement_timeout = 0`);
-    await tx.execute(sql`create temp table bench_geo (country text primary key, regions text[]) on commit drop`);
+    await tx.execute(
+      sql`create temp table bench_geo (country text primary key, regions text[]) on commit drop`,
+    );
     for (const g of geo) {
       await tx.execute(sql`insert into bench_geo values (${g.country}, ${sql.param(g.regions)}::text[])`);
     }
@@ -124,24 +134,32 @@ async function seed(database: Database, siteId: number): Promise<void> {
              'en', now() - interval '400 days' * random(), la, case when r >= 0.02 then la end
       from (select i, random() as r, now() - interval '180 days' * power(random(), 3) as la
             from generate_series(1, ${PROFILES}) as i) s`);
-    // Profiles: 70 % niche 1, 5 % each of niches 2..7; 3 % invisible; ages 18..75 skewed young. The subquery
-    // keeps random() per row (a volatile target list is not flattened).
+    // Profiles: 70 % niche 1, 5 % each of niches 2..7; 3 % invisible; ages 18..75 skewed young. The subqueries
+    // keep random() per row (a volatile target list is not flattened). last_active_at and searchable as
+    // src/server/modules/members/searchable.ts keeps them.
     await tx.execute(sql`
       insert into profiles (user_id, name, status, gender, seeking_gender, birth_date, country, region, city,
-                            niche, fictional, invisible)
-      select s.id, 'Member ' || s.id,
-             case when s.status = 'not_confirmed' then 'disabled' when random() < 0.01 then 'disabled'
-                  else 'active' end,
-             s.gender, case when s.gender = 'male' then 'female' else 'male' end,
-             (current_date - (365.25 * (18 + 57 * power(random(), 1.6)))::int)::date,
-             s.country,
-             geo.regions[1 + floor(array_length(geo.regions, 1) * power(random(), 2))::int],
-             null, case when random() < 0.7 then 1 else 2 + floor(random() * 6)::int end,
-             random() < 0.02, random() < 0.03
-      from (select u.id, u.status, case when random() < 0.5 then 'male' else 'female' end as gender,
-                   (${sql.param(slots)}::text[])[1 + floor(random() * ${slots.length})::int] as country
-            from users u where u.email like ${`%@${SEED_MARK}`}) s
-      join bench_geo geo on geo.country = s.country`);
+                            niche, fictional, invisible, last_active_at, searchable)
+      select x.id, x.name, x.pstatus, x.gender, x.seeking_gender, x.birth_date, x.country, x.region, null, x.niche,
+             x.fictional, x.invisible, x.last_active_at,
+             x.ustatus = 'active' and x.pstatus = 'active' and not x.invisible
+      from (
+        select s.id, 'Member ' || s.id as name, s.status as ustatus, s.last_active_at,
+               case when s.status = 'not_confirmed' then 'disabled' when random() < 0.01 then 'disabled'
+                    else 'active' end as pstatus,
+               s.gender, case when s.gender = 'male' then 'female' else 'male' end as seeking_gender,
+               (current_date - (365.25 * (18 + 57 * power(random(), 1.6)))::int)::date as birth_date,
+               s.country,
+               geo.regions[1 + floor(array_length(geo.regions, 1) * power(random(), 2))::int] as region,
+               case when random() < 0.7 then 1 else 2 + floor(random() * 6)::int end as niche,
+               random() < 0.02 as fictional, random() < 0.03 as invisible
+        from (select u.id, u.status, u.last_active_at,
+                     case when random() < 0.5 then 'male' else 'female' end as gender,
+                     (${sql.param(slots)}::text[])[1 + floor(random() * ${slots.length})::int] as country
+              from users u where u.email like ${`%@${SEED_MARK}`}) s
+        join bench_geo geo on geo.country = s.country
+        offset 0
+      ) x`);
     // Main photos for 75 % (90 % of them approved).
     await tx.execute(sql`
       insert into photos (user_id, storage_key, status, is_private, is_main, width, height)
@@ -149,6 +167,37 @@ async function seed(database: Database, siteId: number): Promise<void> {
       from users u where u.email like ${`%@${SEED_MARK}`} and random() < 0.75`);
   });
   console.log(`seeded ${PROFILES} members in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}
+
+/**
+ * Every run: VACUUM ANALYZE (visibility map, hint bits and statistics, as autovacuum leaves a settled table), then
+ * "touch" BENCH_TOUCH (2 %) of the active accounts like session activity does (last_active_at within the hour), so
+ * that the newest-activity end of the walk is on pages that are not all-visible, as in production between two
+ * autovacuums. Same state every run.
+ */
+async function settle(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const t0 = performance.now();
+    await client.query('vacuum (analyze) users, profiles, photos');
+    // As touchSession does: the account and its profile's copy (what the search orders by).
+    const touched = await client.query(
+      `with t as (
+         update users set last_active_at = now() - interval '1 hour' * random()
+         where status = 'active' and email like '%@${SEED_MARK}' and random() < $1
+         returning id, last_active_at
+       )
+       update profiles p set last_active_at = t.last_active_at from t where p.user_id = t.id`,
+      [TOUCH],
+    );
+    console.log(
+      `vacuum analyze, ${touched.rowCount} accounts touched: ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    await client.end();
+  }
 }
 
 /** 200 varied searches: broad and narrow, with and without ages, regions, deeper pages now and then. */
@@ -186,6 +235,20 @@ function filterSets(): SearchQuery[] {
     }
     const p = rnd();
     q.page = p < 0.7 ? 1 : p < 0.9 ? 2 + Math.floor(rnd() * 4) : 6 + Math.floor(rnd() * 20);
+    if (rnd() < 0.06) {
+      // A very narrow search (a quiet region, one age): few results, so similar members are added.
+      const country = ['NZ', 'IE', 'FI', 'NO', 'DK'][Math.floor(rnd() * 5)]!;
+      const list = regions.get(country) ?? [];
+      const age = 40 + Math.floor(rnd() * 30);
+      Object.assign(q, {
+        country,
+        min_age: age,
+        max_age: age,
+        page: 1,
+        gender: rnd() < 0.5 ? 'female' : 'male',
+      });
+      q.countryregion = list[list.length - 1 - Math.floor(rnd() * 3)]?.code;
+    }
     out.push(q);
   }
   return out;
@@ -220,26 +283,63 @@ function stat(label: string, times: number[]): Stat {
 
 async function benchQueries(database: Database, niche: number): Promise<Stat[]> {
   const sets = filterSets();
-  const all: number[] = [];
-  const byKind = new Map<string, number[]>();
-  const kind = (q: SearchQuery) =>
-    q.countryregion ? 'with region' : q.country ? 'country, no region' : 'no country';
+  const groups = new Map<string, number[]>();
+  const add = (label: string, ms: number) => groups.set(label, [...(groups.get(label) ?? []), ms]);
+  const pageClass = (page: number) => (page === 1 ? 'page 1' : page <= 5 ? 'pages 2-5' : 'pages 6-25');
   // Warm-up round (not measured): the first touch of each page reads it from the OS cache.
   for (const q of sets) await searchMembers(database.db, { niche, viewerId: undefined, query: q });
   for (let round = 0; round < ROUNDS; round++) {
     for (const q of sets) {
       const t0 = performance.now();
-      await searchMembers(database.db, { niche, viewerId: undefined, query: q });
+      const found = await searchMembers(database.db, { niche, viewerId: undefined, query: q });
       const ms = performance.now() - t0;
-      all.push(ms);
-      const k = kind(q);
-      byKind.set(k, [...(byKind.get(k) ?? []), ms]);
+      add('all 200 searches', ms);
+      add(`by page: ${pageClass(q.page)}`, ms);
+      const n = found.numResults;
+      const size =
+        n === 0
+          ? 'no match'
+          : n < 1_000
+            ? '1-999 matches'
+            : n < SEARCH_COUNT_CAP
+              ? '1,000-9,999 matches'
+              : '10,000+ matches';
+      add(`by size: ${size}${found.similar.length > 0 ? ' + similar' : ''}`, ms);
     }
   }
-  return [
-    stat('all 200 searches', all),
-    ...[...byKind].map(([k, t]) => stat(`  ${k}`, t)),
+  return [...groups].map(([label, times]) => stat(label, times));
+}
+
+/** EXPLAIN ANALYZE of one search of each plan (BENCH_EXPLAIN=1), for docs/performance.md. */
+async function explainPlans(database: Database, niche: number): Promise<void> {
+  const base = { niche, excludeIds: [] as number[] };
+  const page = { limit: SEARCH_PAGE_SIZE, offset: 0 };
+  const shown: [string, SQL][] = [
+    ['count (broad: gender only)', countSql({ ...base, gender: 'female' }, SEARCH_COUNT_CAP)],
+    [
+      'page 1 (NL, region ZH, female, 25-35)',
+      pageSql({ ...base, country: 'NL', region: 'ZH', gender: 'female', ...ageBounds(25, 35) }, page),
+    ],
+    [
+      'page 1 (SE, female, 25-35)',
+      pageSql({ ...base, country: 'SE', gender: 'female', ...ageBounds(25, 35) }, page),
+    ],
+    ['page 1 (DE, female)', pageSql({ ...base, country: 'DE', gender: 'female' }, page)],
+    [
+      'page 12 (IT, female)',
+      pageSql(
+        { ...base, country: 'IT', gender: 'female' },
+        { limit: SEARCH_PAGE_SIZE, offset: 11 * SEARCH_PAGE_SIZE },
+      ),
+    ],
+    ['page 1 (no country, male, 45-45)', pageSql({ ...base, gender: 'male', ...ageBounds(45, 45) }, page)],
   ];
+  for (const [label, q] of shown) {
+    const plan = await rowsOf<{ 'QUERY PLAN': string }>(
+      database.db.execute(sql`explain (analyze, buffers, costs off) ${q}`),
+    );
+    console.log(`\n-- ${label}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
+  }
 }
 
 async function waitReady(base: string, child: ChildProcess): Promise<void> {
@@ -256,12 +356,28 @@ async function waitReady(base: string, child: ChildProcess): Promise<void> {
   throw new Error('server did not start');
 }
 
-/** Closed-loop load like bench/lib/load.ts, over many URLs: each request takes the next filter set in turn. */
+function get(agent: http.Agent, url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Closed-loop load like bench/lib/load.ts, over many URLs (each request takes the next filter set in turn), with
+ * node:http so that the Host header names the site.
+ */
 async function runLoadMany(
   urls: string[],
   opts: { concurrency: number; durationMs: number; headers: Record<string, string> },
-): Promise<{ times: number[]; errors: number; rps: number }> {
+): Promise<{ times: number[]; errors: number; rps: number; statuses: Record<number, number> }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
   const times: number[] = [];
+  const statuses: Record<number, number> = {};
   let errors = 0;
   let next = 0;
   const end = Date.now() + opts.durationMs;
@@ -270,9 +386,9 @@ async function runLoadMany(
       const u = urls[next++ % urls.length]!;
       const t0 = performance.now();
       try {
-        const res = await fetch(u, { headers: opts.headers });
-        await res.arrayBuffer();
-        if (res.status !== 200) errors++;
+        const status = await get(agent, u, opts.headers);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (status !== 200) errors++;
       } catch {
         errors++;
       }
@@ -281,7 +397,8 @@ async function runLoadMany(
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: opts.concurrency }, worker));
-  return { times, errors, rps: Math.round(times.length / ((performance.now() - started) / 1000)) };
+  agent.destroy();
+  return { times, errors, statuses, rps: Math.round(times.length / ((performance.now() - started) / 1000)) };
 }
 
 async function benchHttp(databaseUrl: string): Promise<Stat & { rps: number; errors: number }> {
@@ -311,6 +428,7 @@ async function benchHttp(databaseUrl: string): Promise<Stat & { rps: number; err
     // Warm-up, then the measured run.
     await runLoadMany(urls, { concurrency, durationMs: 3000, headers });
     const r = await runLoadMany(urls, { concurrency, durationMs: seconds * 1000, headers });
+    if (r.errors > 0) console.log(`HTTP statuses: ${JSON.stringify(r.statuses)}`);
     return {
       ...stat(`GET /api/search.php, ${concurrency} clients, ${seconds} s, logged out`, r.times),
       rps: r.rps,
@@ -333,13 +451,9 @@ async function main(): Promise<void> {
     const [site] = await database.db.select().from(sites).where(eq(sites.domain, SITE_DOMAIN));
     if (!site) throw new Error(`no site for ${SITE_DOMAIN}`);
     await seed(database, site.id);
-    const t0 = performance.now();
-    await database.db.execute(sql`set statement_timeout = 0`);
-    await database.db.execute(sql`vacuum analyze users`);
-    await database.db.execute(sql`vacuum analyze profiles`);
-    await database.db.execute(sql`vacuum analyze photos`);
-    console.log(`vacuum analyze: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    await settle(url);
     if (process.env.BENCH_SEED_ONLY) return;
+    if (process.env.BENCH_EXPLAIN) await explainPlans(database, site.niche);
 
     const queryStats = await benchQueries(database, site.niche);
     const http = process.env.BENCH_SKIP_HTTP ? undefined : await benchHttp(url);
@@ -350,10 +464,14 @@ async function main(): Promise<void> {
       `\n${PROFILES} profiles, page size ${SEARCH_PAGE_SIZE}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), ` +
         `Node ${process.version}, ${version.split(' on ')[0]}`,
     );
-    console.log(`(a) search in-process (count + page + similar), ${ROUNDS} rounds of 200 filter sets\n`);
+    console.log(
+      `(a) search in-process (count + page + similar), ${ROUNDS} rounds of 200 filter sets, ` +
+        `${(TOUCH * 100).toFixed(1)} % of the accounts recently active\n`,
+    );
     console.log('| measurement | n | p50 ms | p95 ms | p99 ms | max ms |');
     console.log('|---|---|---|---|---|---|');
-    for (const s of queryStats) console.log(`| ${s.label} | ${s.n} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} |`);
+    for (const s of queryStats)
+      console.log(`| ${s.label} | ${s.n} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} |`);
     if (http) {
       console.log('\n(b) HTTP\n');
       console.log('| endpoint | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | errors |');

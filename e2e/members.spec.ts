@@ -82,7 +82,7 @@ for (const locale of ['en', 'de'] as const) {
     // Open a profile, block and unblock.
     await results.first().click();
     await expect(page.getByTestId('member-page')).toBeVisible();
-    const name = await page.getByTestId('member-name').innerText();
+    const name = await page.getByTestId('member-name').textContent();
     expect(name.length).toBeGreaterThan(0);
     await expectAccessible(page);
     await page.getByTestId('member-block').click();

@@ -21,12 +21,14 @@ import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { geocodeRoutes } from './modules/geo/geocode.routes';
 import { interestsRoutes } from './modules/interests/interests.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { devMailboxRoutes } from './modules/outbox/dev-mailbox.routes';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { SiteDirectory } from './modules/sites/site-directory';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { dbPlugin } from './plugins/db';
@@ -108,23 +110,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(interestsRoutes);
   await app.register(geoRoutes);
   await app.register(membersRoutes);
+  await app.register(searchRoutes);
   const scale = config.rateLimitScale;
   await app.register(authRoutes, { loginRateLimit: 30 * scale });
   await app.register(accountsRoutes, {
     links: { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain },
     mailRateLimit: 20 * scale,
   });
+  const mediaStorage = new LocalMediaStorage(path.join(config.dataDir, 'media'));
   await app.register(profilesRoutes);
-  await app.register(photosRoutes, { storage: new LocalMediaStorage(path.join(config.dataDir, 'media')) });
+  await app.register(photosRoutes, { storage: mediaStorage });
   await app.register(memberProfileRoutes);
   await app.register(blocksRoutes);
   await app.register(privacyRoutes);
   await app.register(geocodeRoutes, { rateLimitMax: 60 * scale });
   if (!config.isProduction) await app.register(devMailboxRoutes);
 
-  await app.register(spaPlugin, {
-    webDistDir: config.webDistDir,
-    mediaDir: path.join(config.dataDir, 'media'),
-  });
+  await app.register(mediaRoutes, { storage: mediaStorage });
+  await app.register(spaPlugin, { webDistDir: config.webDistDir });
   return app;
 }

@@ -82,6 +82,9 @@ export async function seedDemoContent(
         relationshipStatus: person.relationshipStatus,
         tattoos: person.tattoos,
         fictional: person.fictional,
+        // Active account, active and visible profile (the rule of members/searchable.ts).
+        lastActiveAt: lastActive,
+        searchable: true,
       });
       await tx.insert(photos).values({
         userId: user!.id,

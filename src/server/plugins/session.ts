@@ -32,7 +32,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secureCooki
   });
 
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
+    // Sessions matter to the API and to photos (private photos are served only to viewers allowed to see them).
+    if (!req.url.startsWith('/api/') && !req.url.startsWith('/media/')) return;
     const token = req.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
     const found = await findActiveSession(app.db, hashToken(token));

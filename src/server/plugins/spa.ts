@@ -9,19 +9,10 @@ import { translate } from '../i18n/translate';
 
 /**
  * Serves the built web app (history mode: every app route gets index.html; an unknown path gets it with status 404
- * so the app shows its 404 page) and the media folder. API paths always answer JSON.
+ * so the app shows its 404 page). API and media paths always answer JSON errors (media: modules/media).
  */
-export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: string; mediaDir: string }) => {
+export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: string }) => {
   const hasWeb = existsSync(path.join(opts.webDistDir, 'index.html'));
-
-  await app.register(fastifyStatic, {
-    root: opts.mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    index: false,
-    immutable: true,
-    maxAge: '365d',
-  });
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

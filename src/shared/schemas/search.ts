@@ -6,6 +6,12 @@ export const SEARCH_PAGE_SIZE = 24;
 /** Below this many results, 'similar results' (the same search, wider) are added under the results. */
 export const SEARCH_SIMILAR_THRESHOLD = 6;
 
+const searchAge = z.coerce
+  .number({ message: 'validation.search_age' })
+  .int({ message: 'validation.search_age' })
+  .min(18, { message: 'validation.search_age' })
+  .max(99, { message: 'validation.search_age' });
+
 /**
  * GET /api/search.php — the member search (spec search state: gender, country, countryregion, min_age, max_age,
  * paged results, numResults, similar results). Every filter is optional; values are also kept in the web URL.
@@ -15,12 +21,17 @@ export const searchQuerySchema = z
     gender: z.enum(GENDERS).optional(),
     country: z
       .string()
-      .regex(/^[A-Z]{2}$/)
+      .regex(/^[A-Z]{2}$/, { message: 'validation.country_invalid' })
       .optional(),
-    countryregion: z.string().max(20).optional(),
-    min_age: z.coerce.number().int().min(18).max(99).optional(),
-    max_age: z.coerce.number().int().min(18).max(99).optional(),
-    page: z.coerce.number().int().min(1).max(500).default(1),
+    countryregion: z.string().max(20, { message: 'validation.region_invalid' }).optional(),
+    min_age: searchAge.optional(),
+    max_age: searchAge.optional(),
+    page: z.coerce
+      .number({ message: 'validation.page_invalid' })
+      .int({ message: 'validation.page_invalid' })
+      .min(1, { message: 'validation.page_invalid' })
+      .max(500, { message: 'validation.page_invalid' })
+      .default(1),
   })
   .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
     path: ['max_age'],

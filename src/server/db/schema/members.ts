@@ -53,6 +53,10 @@ export const users = pgTable(
       .on(t.purgeAfter)
       .where(sql`${t.purgedAt} is null and ${t.purgeAfter} is not null`),
     check('users_credits_nonneg', sql`${t.credits} >= 0`),
+    // Member search (docs/performance.md): active accounts, newest activity first (the activity walk).
+    index('users_search_recent_idx')
+      .on(t.lastActiveAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} = 'active'`),
   ],
 );
 
@@ -91,8 +95,28 @@ export const profiles = pgTable(
     latCell: real('lat_cell'),
     lonCell: real('lon_cell'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Copy of users.last_active_at (kept in step by touchSession), so one index serves search filters and order. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Listed in the member search: account active, profile active and not invisible. Kept in step by
+     * refreshSearchable (src/server/modules/members/searchable.ts) wherever one of those facts changes.
+     */
+    searchable: boolean('searchable').notNull().default(false),
   },
-  (t) => [index('profiles_search_idx').on(t.status, t.gender, t.country, t.birthDate)],
+  (t) => [
+    // Member search (docs/performance.md): searchable profiles only; equality columns first, then the result
+    // order (last_active_at desc, user_id), then gender and birth_date, checked inside the index scan (gender is
+    // often not given, so it must not come before the order).
+    index('profiles_search_country_idx')
+      .on(t.niche, t.country, t.lastActiveAt.desc().nullsFirst(), t.userId, t.gender, t.birthDate)
+      .where(sql`${t.searchable}`),
+    index('profiles_search_region_idx')
+      .on(t.niche, t.country, t.region, t.lastActiveAt.desc().nullsFirst(), t.userId, t.gender, t.birthDate)
+      .where(sql`${t.searchable}`),
+    index('profiles_search_age_idx')
+      .on(t.niche, t.lastActiveAt.desc().nullsFirst(), t.userId, t.gender, t.birthDate)
+      .where(sql`${t.searchable}`),
+  ],
 );
 
 /** Photos; only status 'active' and non-private photos are shown to others. */
@@ -114,6 +138,8 @@ export const photos = pgTable(
   },
   (t) => [
     index('photos_user_idx').on(t.userId),
+    // /media looks a photo up by its storage key on every image request.
+    uniqueIndex('photos_storage_key_unique').on(t.storageKey),
     uniqueIndex('photos_one_main_per_user').on(t.userId).where(sql`${t.isMain}`),
   ],
 );

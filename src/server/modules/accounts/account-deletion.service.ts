@@ -15,6 +15,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { MediaStorage } from '../../lib/storage';
 import { revokeAllSessions } from '../auth/sessions.repo';
+import { refreshSearchable } from '../members/searchable';
 import { enqueueMail } from '../outbox/outbox.repo';
 import { PHOTO_SIZES, type PhotoSize, photoKey } from '../photos/photos.presenter';
 import { buildAccountMail, type LinkBase, siteOrigin } from './account-mail';
@@ -48,6 +49,7 @@ export async function deleteAccount(
         deletionReasons: input.reasons,
       })
       .where(eq(users.id, userId));
+    await refreshSearchable(tx, userId);
     await revokeAllSessions(tx, userId);
     const token = await createAuthToken(tx, userId, 'reactivate', GRACE_MS);
     const link = `${siteOrigin(site, links)}/account-deleted?reactivate=${token}`;
@@ -83,6 +85,7 @@ export async function reactivateAccount(db: Db, token: string): Promise<number> 
       .where(and(eq(users.id, row.userId), eq(users.status, 'deleted'), isNull(users.purgedAt)))
       .returning({ id: users.id });
     if (!user) throw new AppError(400, 'link_invalid', 'validation.reset_link_invalid');
+    await refreshSearchable(tx, user.id);
     return user.id;
   });
 }

@@ -7,6 +7,7 @@ import { conversations, messages, profiles, type Site, users } from '../../db/sc
 import { AppError, fieldError } from '../../lib/app-error';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
 import { changeCredits } from '../credits/credits.service';
+import { refreshSearchable } from '../members/searchable';
 import { enqueueMail } from '../outbox/outbox.repo';
 import { buildAccountMail, type LinkBase, siteOrigin } from './account-mail';
 import {
@@ -179,6 +180,7 @@ export async function confirmEmail(tx: Tx, userId: number): Promise<void> {
     .update(profiles)
     .set({ status: 'active' })
     .where(and(eq(profiles.userId, userId), eq(profiles.status, 'disabled')));
+  await refreshSearchable(tx, userId);
   await tx
     .update(messages)
     .set({ held: false, deliveredAt: new Date() })

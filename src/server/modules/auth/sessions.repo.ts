@@ -33,6 +33,10 @@ export async function touchSession(db: Db, id: number): Promise<void> {
   await db.execute(
     sql`update users set last_active_at = now() from sessions where sessions.id = ${id} and users.id = sessions.user_id`,
   );
+  // The copy the member search orders by (profiles.last_active_at, see members/searchable.ts).
+  await db.execute(
+    sql`update profiles set last_active_at = now() from sessions where sessions.id = ${id} and profiles.user_id = sessions.user_id`,
+  );
 }
 
 export async function revokeSession(db: Pick<Db, 'update'>, id: number, userId: number): Promise<boolean> {

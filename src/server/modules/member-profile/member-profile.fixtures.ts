@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { conversations, messages, type Photo, type Profile, photos, profiles, users } from '../../db/schema';
 import { CLIENT } from '../../test/factories';
 import type { TestContext } from '../../test/test-app';
+import { refreshSearchable } from '../members/searchable';
 
 export async function addPhoto(
   db: Db,
@@ -38,6 +39,7 @@ export async function startConversation(db: Db, a: number, b: number): Promise<n
 
 export async function setProfile(db: Db, userId: number, set: Partial<Profile>): Promise<void> {
   await db.update(profiles).set(set).where(eq(profiles.userId, userId));
+  await refreshSearchable(db, userId);
 }
 
 export async function setUser(
@@ -46,6 +48,7 @@ export async function setUser(
   set: Partial<typeof users.$inferInsert>,
 ): Promise<void> {
   await db.update(users).set(set).where(eq(users.id, userId));
+  await refreshSearchable(db, userId);
 }
 
 /** An API call on `domain`, as the member of `cookie` (or logged out). */

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type PrivacySettings, privacySettingsSchema } from '../../../shared/schemas/member-profile';
 import type { Profile } from '../../db/schema';
 import { profiles } from '../../db/schema';
+import { refreshSearchable } from '../members/searchable';
 
 export function presentPrivacySettings(p: Pick<Profile, 'invisible' | 'privacyMode'>): PrivacySettings {
   return { invisible: p.invisible, privacy_mode: p.privacyMode };
@@ -34,15 +35,19 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { profile, user } = req.requireAuth();
       const b = req.body;
       if (b.invisible === undefined && b.privacy_mode === undefined) return presentPrivacySettings(profile);
-      const [updated] = await app.db
-        .update(profiles)
-        .set({
-          ...(b.invisible !== undefined && { invisible: b.invisible }),
-          ...(b.privacy_mode !== undefined && { privacyMode: b.privacy_mode }),
-          updatedAt: new Date(),
-        })
-        .where(eq(profiles.userId, user.id))
-        .returning({ invisible: profiles.invisible, privacyMode: profiles.privacyMode });
+      const updated = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(profiles)
+          .set({
+            ...(b.invisible !== undefined && { invisible: b.invisible }),
+            ...(b.privacy_mode !== undefined && { privacyMode: b.privacy_mode }),
+            updatedAt: new Date(),
+          })
+          .where(eq(profiles.userId, user.id))
+          .returning({ invisible: profiles.invisible, privacyMode: profiles.privacyMode });
+        if (b.invisible !== undefined) await refreshSearchable(tx, user.id);
+        return row;
+      });
       reply.header('Cache-Control', 'no-store');
       return presentPrivacySettings(updated!);
     },

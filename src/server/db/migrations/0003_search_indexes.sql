@@ -1,0 +1,5 @@
+DROP INDEX "profiles_search_idx";--> statement-breakpoint
+CREATE INDEX "profiles_search_country_idx" ON "profiles" USING btree ("niche","country","birth_date","gender","user_id") WHERE "profiles"."status" = 'active' and not "profiles"."invisible";--> statement-breakpoint
+CREATE INDEX "profiles_search_region_idx" ON "profiles" USING btree ("niche","country","region","birth_date","gender","user_id") WHERE "profiles"."status" = 'active' and not "profiles"."invisible";--> statement-breakpoint
+CREATE INDEX "profiles_search_age_idx" ON "profiles" USING btree ("niche","birth_date","gender","user_id") WHERE "profiles"."status" = 'active' and not "profiles"."invisible";--> statement-breakpoint
+CREATE INDEX "users_search_recent_idx" ON "users" USING btree ("last_active_at" DESC NULLS FIRST,"id") WHERE "users"."status" = 'active';

@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { blocks, photos, profiles, users } from '../../db/schema';
+import { isPhotoLocked, memberAccess, type ViewerFacts } from '../member-profile/member-profile.policy';
+import { conversationExists } from '../member-profile/member-profile.repo';
+
+const SIZED_KEY = /^(.+)-(main|match|thumb)\.jpg$/;
+
+export interface Viewer {
+  id: number;
+  premium: boolean;
+}
+
+/** Everyone may see it: the main, public photo of a visible member (cacheable by shared caches). */
+export type MediaDecision = { serve: false } | { serve: true; public: boolean };
+
+/**
+ * Whether `viewer` may receive the photo file `key`, by the same rules as the member profile: unknown files, photos
+ * of hidden or blocking members, photos that are not active and locked photos (private, privacy mode, logged out)
+ * are refused. Only files that belong to a photo are ever served.
+ */
+export async function decideMediaAccess(db: Db, key: string, viewer: Viewer | null): Promise<MediaDecision> {
+  const stem = SIZED_KEY.exec(key)?.[1];
+  if (!stem) return { serve: false };
+  const [row] = await db
+    .select({
+      photo: photos,
+      privacyMode: profiles.privacyMode,
+      invisible: profiles.invisible,
+      profileStatus: profiles.status,
+      userStatus: users.status,
+    })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.userId, photos.userId))
+    .innerJoin(users, eq(users.id, photos.userId))
+    .where(eq(photos.storageKey, stem))
+    .limit(1);
+  if (!row) return { serve: false };
+  const ownerId = row.photo.userId;
+  const isOwner = viewer?.id === ownerId;
+  if (!isOwner && row.photo.status !== 'active') return { serve: false };
+
+  const everyone =
+    row.photo.status === 'active' &&
+    row.photo.isMain &&
+    !row.photo.isPrivate &&
+    !row.invisible &&
+    row.userStatus === 'active' &&
+    row.profileStatus === 'active';
+  if (everyone && !viewer) return { serve: true, public: true };
+
+  const hasConversation = viewer && !isOwner ? await conversationExists(db, viewer.id, ownerId) : false;
+  const facts: ViewerFacts = {
+    viewerId: viewer?.id ?? null,
+    premium: viewer?.premium ?? false,
+    isOwner,
+    hasConversation,
+  };
+  let blockedViewer = false;
+  if (viewer && !isOwner) {
+    const [b] = await db
+      .select({ one: blocks.blockerId })
+      .from(blocks)
+      .where(and(eq(blocks.blockerId, ownerId), eq(blocks.blockedId, viewer.id)))
+      .limit(1);
+    blockedViewer = Boolean(b);
+  }
+  const access = memberAccess(
+    { userStatus: row.userStatus, profileStatus: row.profileStatus, invisible: row.invisible, blockedViewer },
+    facts,
+  );
+  if (access !== 'visible') return { serve: false };
+  if (isPhotoLocked(row.photo, row.privacyMode, facts)) return { serve: false };
+  return { serve: true, public: everyone };
+}
