@@ -77,7 +77,7 @@ for (const locale of ['en', 'nl'] as const) {
     );
     await page.locator('input[name=password]').fill(PASSWORD);
     await page.getByTestId('login-submit').click();
-    await expect(page.getByTestId('settings-page')).toBeVisible();
+    await expect(page.getByTestId('members-page')).toBeVisible();
     await logOut(page);
 
     // Password reset by the mailed link.
@@ -90,6 +90,11 @@ for (const locale of ['en', 'nl'] as const) {
     await page.getByTestId('reset-password-do-password').fill('Quiet-Lantern-58');
     await page.getByTestId('reset-password-do-password-confirm').fill('Quiet-Lantern-58');
     await page.getByTestId('reset-password-do-submit').click();
+    await expect(page.getByTestId('members-page')).toBeVisible();
+
+    // Settings, from the account menu.
+    await page.getByTestId('account-menu').click();
+    await page.getByTestId('menu-settings').click();
     await expect(page.getByTestId('settings-page')).toBeVisible();
 
     // Delete the account, then reactivate it by the mailed link.
@@ -105,7 +110,7 @@ for (const locale of ['en', 'nl'] as const) {
     expect(back.searchParams.get('reactivate')).toBeTruthy();
     await page.goto(back.pathname + back.search);
     await page.getByTestId('account-deleted-reactivate-button').click();
-    await expect(page.getByTestId('settings-page')).toBeVisible();
+    await expect(page.getByTestId('members-page')).toBeVisible();
     await expect(page.getByTestId('account-menu')).toBeVisible();
   });
 }

@@ -83,7 +83,7 @@ for (const locale of ['en', 'de'] as const) {
     await results.first().click();
     await expect(page.getByTestId('member-page')).toBeVisible();
     const name = await page.getByTestId('member-name').textContent();
-    expect(name.length).toBeGreaterThan(0);
+    expect(name?.length ?? 0).toBeGreaterThan(0);
     await expectAccessible(page);
     await page.getByTestId('member-block').click();
     await expect(page.getByTestId('member-block-confirm')).toBeVisible();

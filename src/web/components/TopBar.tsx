@@ -88,7 +88,7 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
             <ul className="nav member-nav mx-auto">
               {items.map((i) => (
                 <li className="nav-item" key={i.route}>
-                  <NavLink to={i.to} className="nav-link position-relative text-body">
+                  <NavLink to={i.to} className="nav-link position-relative text-body" aria-label={i.label}>
                     <i className={`bi bi-${i.icon}`} aria-hidden="true" />
                     <span className="d-none d-md-inline ms-1">{i.label}</span>
                     {i.route === 'credits-repeat-order' && creditsVariant && (

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { RULES } from '../../../shared/rules';
 import { isBuilt, memberHome } from '../../app/built-routes';
 import { FormAlert } from '../../components/form/FormAlert';
@@ -22,6 +22,12 @@ export function AccountDeletedPage() {
   const token = params.get('reactivate') ?? '';
   const setUser = useSetUser();
   const navigate = useNavigate();
+  const location = useLocation();
+  const justDeleted = Boolean((location.state as { justDeleted?: boolean } | null)?.justDeleted);
+  // Arriving from the deletion: the server already ended the session; now the app forgets the member too.
+  useEffect(() => {
+    if (justDeleted) setUser(null);
+  }, [justDeleted, setUser]);
 
   const mutation = useMutation({
     mutationFn: (value: string) => reactivateCall(value),

@@ -8,7 +8,6 @@ import { FormAlert, fieldErrors } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { api } from '../../../lib/http';
 import { deleteAccountCall, deleteOffersCall } from '../../auth/api/accounts';
-import { useSetUser } from '../../auth/api/session';
 import { privacyQuery } from '../api/privacy';
 import { SettingsCard } from './SettingsCard';
 
@@ -31,7 +30,6 @@ function focusEmailSection(): void {
 export function DeleteAccountSection() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
-  const setUser = useSetUser();
   const [step, setStep] = useState<Step>('start');
   const [reasons, setReasons] = useState<Reason[]>([]);
   const [comment, setComment] = useState('');
@@ -63,8 +61,9 @@ export function DeleteAccountSection() {
     onSuccess: async () => {
       // Leave the members-only page first (it loads lazily), then forget the member: otherwise the settings
       // route's guard would send a signed-out visitor to the login page.
-      await navigate('/account-deleted');
-      setUser(null);
+      // The notice page forgets the member once it is shown: forgetting here would let this members-only page's
+      // guard send a signed-out visitor to the login page first.
+      await navigate('/account-deleted', { state: { justDeleted: true } });
     },
   });
 
