@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blocks, conversations, photos, profiles, users } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
-import type { CardRow } from '../member-profile/member-profile.repo';
+import { type CardRow, profileCardColumns, publicMainPhoto } from '../members/profile-card.query';
 
 /** Whether a member can be blocked: the account exists and is not deleted. */
 export async function blockTargetExists(db: Db | Tx, userId: number): Promise<boolean> {
@@ -33,28 +33,11 @@ export async function deleteConversationsBetween(tx: Db | Tx, a: number, b: numb
 /** The members `blockerId` blocked (newest block first) that still have an account, as card rows. */
 export async function findBlockedCards(db: Db, blockerId: number): Promise<CardRow[]> {
   return db
-    .select({
-      id: profiles.userId,
-      name: profiles.name,
-      birthDate: profiles.birthDate,
-      city: profiles.city,
-      country: profiles.country,
-      fictional: profiles.fictional,
-      storageKey: photos.storageKey,
-      photoStatus: photos.status,
-    })
+    .select(profileCardColumns)
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
     .innerJoin(profiles, eq(profiles.userId, blocks.blockedId))
-    .leftJoin(
-      photos,
-      and(
-        eq(photos.userId, blocks.blockedId),
-        eq(photos.isMain, true),
-        eq(photos.status, 'active'),
-        eq(photos.isPrivate, false),
-      ),
-    )
+    .leftJoin(photos, publicMainPhoto)
     .where(and(eq(blocks.blockerId, blockerId), ne(users.status, 'deleted')))
     .orderBy(desc(blocks.createdAt), desc(blocks.blockedId));
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blocks, conversations, type Photo, type Profile, photos, profiles, users } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
+import { type CardRow, profileCardColumns, publicMainPhoto } from '../members/profile-card.query';
 
 /** A member as the profile page needs it: the public profile plus the account state that decides visibility. */
 export interface MemberRow {
@@ -10,17 +11,7 @@ export interface MemberRow {
   lastActiveAt: Date;
 }
 
-/** The fields of a profile card (the same as the showcase listing). */
-export interface CardRow {
-  id: number;
-  name: string;
-  birthDate: string;
-  city: string | null;
-  country: string;
-  fictional: boolean;
-  storageKey: string | null;
-  photoStatus: string | null;
-}
+export type { CardRow };
 
 export async function findMember(db: Db, userId: number): Promise<MemberRow | undefined> {
   const [row] = await db
@@ -69,27 +60,10 @@ export interface RelatedFilter {
 export async function findRelatedCards(db: Db, f: RelatedFilter): Promise<CardRow[]> {
   const viewerId = f.viewerId;
   return db
-    .select({
-      id: profiles.userId,
-      name: profiles.name,
-      birthDate: profiles.birthDate,
-      city: profiles.city,
-      country: profiles.country,
-      fictional: profiles.fictional,
-      storageKey: photos.storageKey,
-      photoStatus: photos.status,
-    })
+    .select(profileCardColumns)
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
-    .leftJoin(
-      photos,
-      and(
-        eq(photos.userId, profiles.userId),
-        eq(photos.isMain, true),
-        eq(photos.status, 'active'),
-        eq(photos.isPrivate, false),
-      ),
-    )
+    .leftJoin(photos, publicMainPhoto)
     .where(
       and(
         eq(profiles.status, 'active'),

@@ -1,17 +1,9 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { photos, profiles, users } from '../../db/schema';
+import { type CardRow, profileCardColumns, publicMainPhoto } from './profile-card.query';
 
-export interface ShowcaseRow {
-  id: number;
-  name: string;
-  birthDate: string;
-  city: string | null;
-  country: string;
-  fictional: boolean;
-  storageKey: string | null;
-  photoStatus: string | null;
-}
+export type ShowcaseRow = CardRow;
 
 /**
  * Members visible to the public: active profile, confirmed account, not invisible, with an active public main photo.
@@ -28,27 +20,10 @@ export async function findShowcaseProfiles(
   },
 ): Promise<ShowcaseRow[]> {
   return db
-    .select({
-      id: profiles.userId,
-      name: profiles.name,
-      birthDate: profiles.birthDate,
-      city: profiles.city,
-      country: profiles.country,
-      fictional: profiles.fictional,
-      storageKey: photos.storageKey,
-      photoStatus: photos.status,
-    })
+    .select(profileCardColumns)
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
-    .innerJoin(
-      photos,
-      and(
-        eq(photos.userId, profiles.userId),
-        eq(photos.isMain, true),
-        eq(photos.status, 'active'),
-        eq(photos.isPrivate, false),
-      ),
-    )
+    .innerJoin(photos, publicMainPhoto)
     .where(
       and(
         eq(profiles.status, 'active'),
