@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { profileCardSchema } from './members';
+import { profileDetailsShape } from './profiles';
 
 /** A photo of another member as the viewer may see it: a locked private photo carries no URLs. */
 export const memberPhotoSchema = z.object({
@@ -20,14 +21,7 @@ export const memberProfileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   age: z.number().int(),
-  gender: z.string().nullable(),
-  sexuality: z.string().nullable(),
-  hair_color: z.string().nullable(),
-  eye_color: z.string().nullable(),
-  body_type: z.string().nullable(),
-  relationship_status: z.string().nullable(),
-  tattoos: z.string().nullable(),
-  signup_reason: z.string().nullable(),
+  ...profileDetailsShape,
   interests: z.array(z.string()),
   about: z.string().nullable(),
   country: z.string(),

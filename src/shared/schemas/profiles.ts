@@ -13,6 +13,38 @@ export const SIGNUP_REASONS = ['relationship', 'friendship', 'dating', 'chat', '
 
 export const ABOUT_MAX = 2000;
 
+/**
+ * The names used in the site setting visible_profile_fields (one per profile section); `living_area` stands for
+ * region and city. Server presenters, the profile screen and the site defaults all use this list.
+ */
+export const PROFILE_FIELD_NAMES = [
+  'gender',
+  'sexuality',
+  'hair_color',
+  'eye_color',
+  'body_type',
+  'relationship_status',
+  'tattoos',
+  'signup_reason',
+  'interests',
+  'birth_date',
+  'living_area',
+  'about',
+] as const;
+export type ProfileFieldName = (typeof PROFILE_FIELD_NAMES)[number];
+
+/** The descriptive fields both the own profile and another member's profile carry (null when not set or hidden). */
+export const profileDetailsShape = {
+  gender: z.string().nullable(),
+  sexuality: z.string().nullable(),
+  hair_color: z.string().nullable(),
+  eye_color: z.string().nullable(),
+  body_type: z.string().nullable(),
+  relationship_status: z.string().nullable(),
+  tattoos: z.string().nullable(),
+  signup_reason: z.string().nullable(),
+};
+
 /** PUT /api/profile.php: the fields a member sets about themselves; every field optional, null clears it. */
 export const profileUpdateSchema = z
   .object({
@@ -47,15 +79,8 @@ export const ownProfileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   status: z.string(),
-  gender: z.string().nullable(),
+  ...profileDetailsShape,
   seeking_gender: z.string().nullable(),
-  sexuality: z.string().nullable(),
-  hair_color: z.string().nullable(),
-  eye_color: z.string().nullable(),
-  body_type: z.string().nullable(),
-  relationship_status: z.string().nullable(),
-  tattoos: z.string().nullable(),
-  signup_reason: z.string().nullable(),
   birth_date: z.string(),
   country: z.string(),
   region: z.string().nullable(),

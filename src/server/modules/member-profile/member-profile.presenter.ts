@@ -1,6 +1,7 @@
 import { ageOn } from '../../../shared/dates';
 import type { MemberPhoto, MemberProfile } from '../../../shared/schemas/member-profile';
 import type { ProfileCard } from '../../../shared/schemas/members';
+import type { ProfileFieldName } from '../../../shared/schemas/profiles';
 import type { Photo } from '../../db/schema';
 import { photoUrl, presentPhotoUrls } from '../photos/photos.presenter';
 import { isPhotoLocked, type ViewerFacts } from './member-profile.policy';
@@ -13,19 +14,7 @@ export const ONLINE_RECENTLY_MS = 15 * 60_000;
  * Names of the site setting visible_profile_fields. `birth_date` stands for the age, which every profile shows
  * anyway; `living_area` stands for region and city (the country is always shown).
  */
-export type ProfileFieldName =
-  | 'gender'
-  | 'sexuality'
-  | 'hair_color'
-  | 'eye_color'
-  | 'body_type'
-  | 'relationship_status'
-  | 'tattoos'
-  | 'signup_reason'
-  | 'interests'
-  | 'birth_date'
-  | 'living_area'
-  | 'about';
+export type { ProfileFieldName };
 
 export interface PresentOptions {
   cdnPrefix: string;

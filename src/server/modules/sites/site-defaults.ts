@@ -1,4 +1,5 @@
 import { COUNTRIES, type Locale } from '../../../shared/locales';
+import { PROFILE_FIELD_NAMES } from '../../../shared/schemas/profiles';
 import type { MinimumMessageCosts, NewSite } from '../../db/schema';
 
 /**
@@ -50,20 +51,7 @@ export function defaultSite(domain: string, companyId: number, language: Locale 
     cdnPrefix: '',
     niche: 1,
     countries: [...COUNTRIES],
-    visibleProfileFields: [
-      'gender',
-      'sexuality',
-      'hair_color',
-      'eye_color',
-      'body_type',
-      'relationship_status',
-      'tattoos',
-      'signup_reason',
-      'interests',
-      'birth_date',
-      'living_area',
-      'about',
-    ],
+    visibleProfileFields: [...PROFILE_FIELD_NAMES],
     visibleProfileNotes: true,
     searchFields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],
     messageCredits: 5,

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { differenceInYears, format, parseISO } from 'date-fns';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ProfileFieldName } from '../../../shared/schemas/profiles';
 import {
   ABOUT_MAX,
   BODY_TYPES,
@@ -42,19 +43,7 @@ import { useHead } from '../../lib/head';
 import { currentLocale } from '../../lib/i18n';
 
 /** Names of settings.visible_profile_fields. */
-type VisibleField =
-  | 'gender'
-  | 'sexuality'
-  | 'hair_color'
-  | 'eye_color'
-  | 'body_type'
-  | 'relationship_status'
-  | 'tattoos'
-  | 'signup_reason'
-  | 'interests'
-  | 'birth_date'
-  | 'living_area'
-  | 'about';
+type VisibleField = ProfileFieldName;
 
 type PersonalField =
   | 'gender'
