@@ -17,11 +17,14 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { sites } from '../src/server/db/schema';
+import { hashToken, newToken } from '../src/server/lib/tokens';
+import { insertSession } from '../src/server/modules/auth/sessions.repo';
 import { regionsByCountry } from '../src/server/modules/geo/regions';
+import { createSearchCaches } from '../src/server/modules/search/search.cache';
 import { countSql, pageSql } from '../src/server/modules/search/search.repo';
-import { ageBounds, SEARCH_COUNT_CAP, searchMembers } from '../src/server/modules/search/search.service';
+import { ageBounds, countLimitFor, searchMembers } from '../src/server/modules/search/search.service';
 import { ensureDefaultSite } from '../src/server/modules/sites/sites.service';
-import { SEARCH_PAGE_SIZE, type SearchQuery } from '../src/shared/schemas/search';
+import { SEARCH_COUNT_STEP, SEARCH_PAGE_SIZE, type SearchQuery } from '../src/shared/schemas/search';
 
 const url = process.env.DATABASE_URL;
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 1_000_000);
@@ -281,6 +284,10 @@ function stat(label: string, times: number[]): Stat {
   };
 }
 
+/**
+ * (a) The search itself, in-process, with no cache (every call counts and reads the page in PostgreSQL); then the
+ * same rounds with the count cache the endpoint uses (SEARCH_CACHE_SECONDS), as a separate line.
+ */
 async function benchQueries(database: Database, niche: number): Promise<Stat[]> {
   const sets = filterSets();
   const groups = new Map<string, number[]>();
@@ -293,18 +300,24 @@ async function benchQueries(database: Database, niche: number): Promise<Stat[]> 
       const t0 = performance.now();
       const found = await searchMembers(database.db, { niche, viewerId: undefined, query: q });
       const ms = performance.now() - t0;
-      add('all 200 searches', ms);
+      add('all 200 searches, no cache', ms);
       add(`by page: ${pageClass(q.page)}`, ms);
-      const n = found.numResults;
       const size =
-        n === 0
+        found.numResults === 0
           ? 'no match'
-          : n < 1_000
-            ? '1-999 matches'
-            : n < SEARCH_COUNT_CAP
-              ? '1,000-9,999 matches'
-              : '10,000+ matches';
+          : found.numResultsCapped
+            ? `${SEARCH_COUNT_STEP}+ matches (count capped)`
+            : `1-${countLimitFor(0) - 1} matches`;
       add(`by size: ${size}${found.similar.length > 0 ? ' + similar' : ''}`, ms);
+    }
+  }
+  const caches = createSearchCaches(3600);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const q of sets) {
+      const t0 = performance.now();
+      await searchMembers(database.db, { niche, viewerId: undefined, query: q, caches });
+      const ms = performance.now() - t0;
+      if (round > 0) add('all 200 searches, count cached (rounds 2+)', ms);
     }
   }
   return [...groups].map(([label, times]) => stat(label, times));
@@ -315,7 +328,7 @@ async function explainPlans(database: Database, niche: number): Promise<void> {
   const base = { niche, excludeIds: [] as number[] };
   const page = { limit: SEARCH_PAGE_SIZE, offset: 0 };
   const shown: [string, SQL][] = [
-    ['count (broad: gender only)', countSql({ ...base, gender: 'female' }, SEARCH_COUNT_CAP)],
+    ['count (broad: gender only)', countSql({ ...base, gender: 'female' }, countLimitFor(0) + 1)],
     [
       'page 1 (NL, region ZH, female, 25-35)',
       pageSql({ ...base, country: 'NL', region: 'ZH', gender: 'female', ...ageBounds(25, 35) }, page),
@@ -373,7 +386,7 @@ function get(agent: http.Agent, url: string, headers: Record<string, string>): P
  */
 async function runLoadMany(
   urls: string[],
-  opts: { concurrency: number; durationMs: number; headers: Record<string, string> },
+  opts: { concurrency: number; durationMs: number; headers: (client: number) => Record<string, string> },
 ): Promise<{ times: number[]; errors: number; rps: number; statuses: Record<number, number> }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.concurrency });
   const times: number[] = [];
@@ -381,12 +394,13 @@ async function runLoadMany(
   let errors = 0;
   let next = 0;
   const end = Date.now() + opts.durationMs;
-  const worker = async () => {
+  const worker = async (client: number) => {
+    const headers = opts.headers(client);
     while (Date.now() < end) {
       const u = urls[next++ % urls.length]!;
       const t0 = performance.now();
       try {
-        const status = await get(agent, u, opts.headers);
+        const status = await get(agent, u, headers);
         statuses[status] = (statuses[status] ?? 0) + 1;
         if (status !== 200) errors++;
       } catch {
@@ -396,49 +410,99 @@ async function runLoadMany(
     }
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: opts.concurrency }, worker));
+  await Promise.all(Array.from({ length: opts.concurrency }, (_, i) => worker(i)));
   agent.destroy();
   return { times, errors, statuses, rps: Math.round(times.length / ((performance.now() - started) / 1000)) };
 }
 
-async function benchHttp(databaseUrl: string): Promise<Stat & { rps: number; errors: number }> {
-  const port = 3400 + Math.floor(Math.random() * 500);
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'amora-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://localhost:${port}`,
-      DEFAULT_SITE_DOMAIN: SITE_DOMAIN,
-      DEMO_CONTENT: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      RATE_LIMIT_SCALE: '1000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  try {
-    await waitReady(base, child);
-    const urls = filterSets().map((q) => `${base}/api/search.php?${toQueryString(q)}`);
-    const headers = { host: SITE_DOMAIN, cookie: 'i18n_redirected=en' };
-    // Warm-up, then the measured run.
-    await runLoadMany(urls, { concurrency, durationMs: 3000, headers });
-    const r = await runLoadMany(urls, { concurrency, durationMs: seconds * 1000, headers });
-    if (r.errors > 0) console.log(`HTTP statuses: ${JSON.stringify(r.statuses)}`);
-    return {
-      ...stat(`GET /api/search.php, ${concurrency} clients, ${seconds} s, logged out`, r.times),
-      rps: r.rps,
-      errors: r.errors,
-    };
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
-    await rm(dataDir, { recursive: true, force: true });
+/** Sessions for `n` searchable bench members (cookies for the signed-in run). */
+async function benchSessions(database: Database, n: number): Promise<string[]> {
+  const members = await rowsOf<{ user_id: string }>(
+    database.db.execute(sql`select user_id from profiles where searchable and niche = 1 limit ${n}`),
+  );
+  const cookies: string[] = [];
+  for (const m of members) {
+    const token = newToken();
+    await insertSession(database.db, {
+      userId: Number(m.user_id),
+      tokenHash: hashToken(token),
+      userAgent: 'bench',
+      country: null,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    cookies.push(`i18n_redirected=en; auth._token=${token}`);
   }
+  return cookies;
+}
+
+type HttpStat = Stat & { rps: number; errors: number };
+
+/**
+ * (b) GET /api/search.php over HTTP against the app as a child process: signed out with the production caches,
+ * signed out with SEARCH_CACHE_SECONDS=0 (every request reaches PostgreSQL), and signed in (each client its own
+ * member: answers are never shared, only capped counts are).
+ */
+async function benchHttp(database: Database, databaseUrl: string): Promise<HttpStat[]> {
+  const cookies = await benchSessions(database, concurrency);
+  const out: HttpStat[] = [];
+  const runs: { cacheSeconds: string; label: string; headers: (client: number) => Record<string, string> }[] =
+    [
+      {
+        cacheSeconds: '30',
+        label: 'signed out, caches on (default)',
+        headers: () => ({ host: SITE_DOMAIN, cookie: 'i18n_redirected=en' }),
+      },
+      {
+        cacheSeconds: '0',
+        label: 'signed out, caches off',
+        headers: () => ({ host: SITE_DOMAIN, cookie: 'i18n_redirected=en' }),
+      },
+      {
+        cacheSeconds: '30',
+        label: 'signed in, 20 members (default)',
+        headers: (i) => ({ host: SITE_DOMAIN, cookie: cookies[i % cookies.length]! }),
+      },
+    ];
+  for (const run of runs) {
+    const port = 3400 + Math.floor(Math.random() * 500);
+    const base = `http://127.0.0.1:${port}`;
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'amora-bench-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: `http://localhost:${port}`,
+        DEFAULT_SITE_DOMAIN: SITE_DOMAIN,
+        DEMO_CONTENT: 'false',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        RATE_LIMIT_SCALE: '1000',
+        SEARCH_CACHE_SECONDS: run.cacheSeconds,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    try {
+      await waitReady(base, child);
+      const urls = filterSets().map((q) => `${base}/api/search.php?${toQueryString(q)}`);
+      // Warm-up, then the measured run.
+      await runLoadMany(urls, { concurrency, durationMs: 3000, headers: run.headers });
+      const r = await runLoadMany(urls, { concurrency, durationMs: seconds * 1000, headers: run.headers });
+      if (r.errors > 0) console.log(`HTTP statuses: ${JSON.stringify(r.statuses)}`);
+      out.push({
+        ...stat(`GET /api/search.php, ${concurrency} clients, ${seconds} s, ${run.label}`, r.times),
+        rps: r.rps,
+        errors: r.errors,
+      });
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 1000));
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  return out;
 }
 
 async function main(): Promise<void> {
@@ -456,7 +520,7 @@ async function main(): Promise<void> {
     if (process.env.BENCH_EXPLAIN) await explainPlans(database, site.niche);
 
     const queryStats = await benchQueries(database, site.niche);
-    const http = process.env.BENCH_SKIP_HTTP ? undefined : await benchHttp(url);
+    const https = process.env.BENCH_SKIP_HTTP ? [] : await benchHttp(database, url);
     const [{ version } = { version: '' }] = await rowsOf<{ version: string }>(
       database.db.execute(sql`select version() as version`),
     );
@@ -472,13 +536,14 @@ async function main(): Promise<void> {
     console.log('|---|---|---|---|---|---|');
     for (const s of queryStats)
       console.log(`| ${s.label} | ${s.n} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} |`);
-    if (http) {
+    if (https.length > 0) {
       console.log('\n(b) HTTP\n');
       console.log('| endpoint | requests | req/s | p50 ms | p95 ms | p99 ms | max ms | errors |');
       console.log('|---|---|---|---|---|---|---|---|');
-      console.log(
-        `| ${http.label} | ${http.n} | ${http.rps} | ${http.p50} | ${http.p95} | ${http.p99} | ${http.max} | ${http.errors} |`,
-      );
+      for (const h of https)
+        console.log(
+          `| ${h.label} | ${h.n} | ${h.rps} | ${h.p50} | ${h.p95} | ${h.p99} | ${h.max} | ${h.errors} |`,
+        );
     }
   } finally {
     await database.close();

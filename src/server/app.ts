@@ -1,4 +1,3 @@
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -14,7 +13,8 @@ import {
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
-import { LocalMediaStorage } from './lib/storage';
+import { createMediaStorage } from './lib/media-storage';
+import type { MediaStorage } from './lib/storage';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
@@ -43,6 +43,8 @@ export interface AppDeps {
   db: Db;
   redis?: Redis | undefined;
   pushPublicKey: string | null;
+  /** Photo storage; by default the one the configuration names (createMediaStorage). */
+  storage?: MediaStorage | undefined;
   /** Overrides the pino logger options (tests pass false). */
   logger?: boolean | object;
 }
@@ -110,14 +112,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(interestsRoutes);
   await app.register(geoRoutes);
   await app.register(membersRoutes);
-  await app.register(searchRoutes);
+  await app.register(searchRoutes, { cacheSeconds: config.searchCacheSeconds });
   const scale = config.rateLimitScale;
   await app.register(authRoutes, { loginRateLimit: 30 * scale });
   await app.register(accountsRoutes, {
     links: { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain },
     mailRateLimit: 20 * scale,
   });
-  const mediaStorage = new LocalMediaStorage(path.join(config.dataDir, 'media'));
+  const mediaStorage = deps.storage ?? createMediaStorage(config);
   await app.register(profilesRoutes);
   await app.register(photosRoutes, { storage: mediaStorage });
   await app.register(memberProfileRoutes);

@@ -9,8 +9,8 @@ import { seedDemoContent } from './demo/seed-demo';
 import { sendDueOutbox } from './jobs/outbox-sender';
 import { Scheduler } from './jobs/scheduler';
 import { DevMailer, type Mailer, SmtpMailer } from './lib/mail/mailer';
+import { createMediaStorage } from './lib/media-storage';
 import { ensureVapidKeys } from './lib/push-keys';
-import { LocalMediaStorage } from './lib/storage';
 import { purgeDeletedAccounts } from './modules/accounts/account-deletion.service';
 import { ensureDefaultSite } from './modules/sites/sites.service';
 
@@ -33,14 +33,10 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
   const created = await ensureDefaultSite(database.db, config.defaultSiteDomain);
   if (created) log(`first start: created the site for ${config.defaultSiteDomain}`);
   const vapid = await ensureVapidKeys(database.db);
+  const storage = createMediaStorage(config);
 
   if (config.demoContent) {
-    const n = await seedDemoContent(
-      database.db,
-      new LocalMediaStorage(path.join(config.dataDir, 'media')),
-      config.defaultSiteDomain,
-      log,
-    );
+    const n = await seedDemoContent(database.db, storage, config.defaultSiteDomain, log);
     if (n > 0) log(`demo content: created ${n} demo members`);
   }
 
@@ -48,10 +44,9 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
   redis?.on('error', (err) => log(`redis error: ${err.message}`));
-  const app = await buildApp({ config, db: database.db, redis, pushPublicKey: vapid.publicKey });
+  const app = await buildApp({ config, db: database.db, redis, storage, pushPublicKey: vapid.publicKey });
 
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : new DevMailer(log);
-  const storage = new LocalMediaStorage(path.join(config.dataDir, 'media'));
   const scheduler = new Scheduler(log);
   scheduler.start([
     { name: 'outbox', everyMs: 2_000, run: () => sendDueOutbox(database.db, mailer, log) },

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3StorageOptions } from './lib/s3-storage';
 
 /** Environment -> typed config. A wrong value stops start-up with a message naming the variable. */
 const urlWithProtocols = (protocols: string[]) =>
@@ -36,6 +37,23 @@ const envSchema = z.object({
     .optional(),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name (3–63 lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([a-z0-9_-]+\/)*$/i, 'must be empty or folder names each ending in /, e.g. media/')
+    .default(''),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: urlWithProtocols(['http:', 'https:']).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -59,6 +77,10 @@ export interface AppConfig {
   webDistDir: string;
   /** Multiplies every rate limit (for load tests and browser-test runs; 1 in production). */
   rateLimitScale: number;
+  /** Lifetime of the member-search caches (search.cache.ts); 0 turns them off. */
+  searchCacheSeconds: number;
+  /** Photo storage in an S3-compatible bucket (S3_BUCKET set); undefined: the local folder DATA_DIR/media. */
+  s3: S3StorageOptions | undefined;
 }
 
 export class ConfigError extends Error {
@@ -80,6 +102,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const e = parsed.data;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the SDK default credentials are used then)',
+    ]);
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -97,5 +124,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultSiteDomain: (e.DEFAULT_SITE_DOMAIN ?? new URL(publicUrl).hostname).toLowerCase(),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          prefix: e.S3_PREFIX,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : undefined,
   };
 }

@@ -1,7 +1,10 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where photo files live. The local folder is the embedded default; an S3-compatible adapter implements the same. */
+/**
+ * Where photo files live: a local folder by default (DATA_DIR/media), an S3-compatible bucket when S3_BUCKET is set
+ * (s3-storage.ts; chosen by createMediaStorage in media-storage.ts).
+ */
 export interface MediaStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;

@@ -38,6 +38,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: 'silent',
     // Tests make many calls from one address; the rate-limit test sets its own scale.
     RATE_LIMIT_SCALE: '100',
+    // Tests search right after creating members; the search-cache test turns the caches on.
+    SEARCH_CACHE_SECONDS: '0',
     ...env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl });

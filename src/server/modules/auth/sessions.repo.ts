@@ -8,16 +8,36 @@ export interface SessionWithUser {
   profile: Profile;
 }
 
-export async function findActiveSession(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
-  const rows = await db
+/**
+ * The session of a token with its account and profile: run on every signed-in request, so it is a prepared
+ * statement per database (built once, planned once per connection).
+ */
+const findActiveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareFindActiveSession>>();
+
+function prepareFindActiveSession(db: Db) {
+  return db
     .select({ session: sessions, user: users, profile: profiles })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_active_session');
+}
+
+export async function findActiveSession(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
+  let query = findActiveSessionQueries.get(db);
+  if (!query) {
+    query = prepareFindActiveSession(db);
+    findActiveSessionQueries.set(db, query);
+  }
+  const rows = await query.execute({ tokenHash });
   return rows[0];
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { invalidateSearchCaches } from '../search/search.cache';
 
 /**
  * The one rule of who is listed in the member search: profiles.searchable is true exactly when the account is
@@ -14,4 +15,5 @@ export async function refreshSearchable(tx: Pick<Db, 'execute'>, userId: number)
         last_active_at = u.last_active_at
     from users u
     where u.id = p.user_id and p.user_id = ${userId}`);
+  invalidateSearchCaches();
 }

@@ -17,6 +17,7 @@ import { localePlugin } from '../../plugins/locale';
 import { sessionPlugin } from '../../plugins/session';
 import { sitePlugin } from '../../plugins/site';
 import { CLIENT, createMember, type TestMember } from '../../test/factories';
+import { multipart } from '../../test/multipart';
 import { buildTestApp, type TestContext } from '../../test/test-app';
 import { SiteDirectory } from '../sites/site-directory';
 import { PHOTO_SIZES, type PhotoSize, photoKey } from './photos.presenter';
@@ -55,28 +56,6 @@ afterAll(async () => {
   await app?.close();
   await ctx?.close();
 });
-
-interface Part {
-  name: string;
-  filename?: string;
-  type?: string;
-  data: Buffer | string;
-}
-
-/** A multipart/form-data body, built by hand. */
-function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
-  const boundary = `----amora${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    const type = p.type ? `Content-Type: ${p.type}\r\n` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 const upload = (m: TestMember | null, data: Buffer, filename = 'me.jpg', field = 'photo') => {
   const body = multipart([{ name: field, filename, type: 'image/jpeg', data }]);

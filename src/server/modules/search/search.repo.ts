@@ -34,6 +34,8 @@ export interface SearchRow {
   fictional: boolean;
   storageKey: string | null;
   photoStatus: string | null;
+  /** The activity time the order uses, in epoch milliseconds (with the microseconds as a fraction). */
+  lastActiveMs: number;
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -76,7 +78,8 @@ export async function countMatches(db: Db, f: SearchFilter, cap: number): Promis
 export function pageSql(f: SearchFilter, page: { limit: number; offset: number }): SQL {
   return sql`
     select p.user_id as id, p.name, p.birth_date as "birthDate", p.city, p.country, p.fictional,
-           ph.storage_key as "storageKey", ph.status as "photoStatus"
+           ph.storage_key as "storageKey", ph.status as "photoStatus",
+           extract(epoch from top.last_active_at) * 1000 as "lastActiveMs"
     from (
       select p.user_id, p.last_active_at from profiles p
       where ${conditions(f)}
@@ -88,8 +91,9 @@ export function pageSql(f: SearchFilter, page: { limit: number; offset: number }
     order by top.last_active_at desc, top.user_id`;
 }
 
-interface RawRow extends Omit<SearchRow, 'id'> {
+interface RawRow extends Omit<SearchRow, 'id' | 'lastActiveMs'> {
   id: string | number;
+  lastActiveMs: string | number;
 }
 
 /** One page of the matches, most recently active first. */
@@ -107,5 +111,6 @@ export async function findSearchPage(
     fictional: r.fictional,
     storageKey: r.storageKey,
     photoStatus: r.photoStatus,
+    lastActiveMs: Number(r.lastActiveMs),
   }));
 }

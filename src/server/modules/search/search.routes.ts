@@ -2,11 +2,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ageOn } from '../../../shared/dates';
 import type { ProfileCard } from '../../../shared/schemas/members';
-import { searchQuerySchema, searchResponseSchema } from '../../../shared/schemas/search';
+import { type SearchResponse, searchQuerySchema, searchResponseSchema } from '../../../shared/schemas/search';
 import { AppError } from '../../lib/app-error';
+import { hasAnyBlock } from '../blocks/blocks.repo';
 import { presentPhotoUrls } from '../photos/photos.presenter';
+import { createSearchCaches, dropSearchCaches } from './search.cache';
 import type { SearchRow } from './search.repo';
-import { loggedOutSearchAllowed, searchMembers } from './search.service';
+import {
+  adaptForViewer,
+  loggedOutSearchAllowed,
+  profileMatches,
+  type SearchOutcome,
+  searchFilterOf,
+  searchMembers,
+  similarFilterOf,
+} from './search.service';
 
 /**
  * The search state of the web URL may carry the visitor's tracking parameters (network, ref, sub1…): `network`
@@ -30,11 +40,20 @@ function toCard(cdnPrefix: string, row: SearchRow, now: Date): ProfileCard {
   };
 }
 
+/** A cached answer for nobody in particular: the outcome (with the match after the page) and the answer as sent. */
+interface SharedAnswer {
+  outcome: SearchOutcome;
+  body: SearchResponse;
+}
+
 /**
  * GET /api/search.php: the member search of the site's niche. Signed-out visitors may search unless the site's
  * logged_out_search settings say otherwise (403 authentication_required: the web app shows login/signup).
  */
-export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+export const searchRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = async (app, opts) => {
+  const caches = createSearchCaches(opts.cacheSeconds);
+  app.addHook('onClose', async () => dropSearchCaches(caches));
+
   app.get(
     '/api/search.php',
     { schema: { querystring: searchRouteQuerySchema, response: { 200: searchResponseSchema } } },
@@ -43,24 +62,52 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!req.auth && !loggedOutSearchAllowed(site, Boolean(req.query.network))) {
         throw new AppError(403, 'authentication_required');
       }
-      const now = new Date();
-      const { network: _network, ...query } = req.query;
-      const found = await searchMembers(app.db, {
-        niche: site.niche,
-        viewerId: req.auth?.user.id,
-        query,
-        now,
-      });
       reply
         .header('Cache-Control', req.auth ? 'private, max-age=30' : 'public, max-age=30')
         .header('Vary', 'Cookie');
-      return {
+      const now = new Date();
+      const { network: _network, ...query } = req.query;
+      const present = (found: SearchOutcome): SearchResponse => ({
         profiles: found.rows.map((r) => toCard(site.cdnPrefix, r, now)),
         numResults: found.numResults,
+        numResultsCapped: found.numResultsCapped,
         page: found.page,
         pages: found.pages,
         similar: found.similar.map((r) => toCard(site.cdnPrefix, r, now)),
-      };
+      });
+      const viewer = req.auth;
+      const own = async () =>
+        present(
+          await searchMembers(app.db, { niche: site.niche, viewerId: viewer?.user.id, query, now, caches }),
+        );
+      // Blocks make a member's answer their own; so does running without caches (nothing to share).
+      if (!caches || (viewer && (await hasAnyBlock(app.db, viewer.user.id)))) return own();
+
+      // The answer for nobody in particular, shared by every signed-out visitor of the site and adapted for members
+      // (see search.cache.ts and adaptForViewer).
+      const key = `${site.id}|${JSON.stringify(query)}`;
+      let shared = caches.responses.get(key) as SharedAnswer | undefined;
+      if (!shared) {
+        const outcome = await searchMembers(app.db, {
+          niche: site.niche,
+          viewerId: undefined,
+          query,
+          now,
+          caches,
+          lookahead: true,
+        });
+        shared = { outcome, body: present(outcome) };
+        caches.responses.set(key, shared);
+      }
+      if (!viewer) return shared.body;
+      const filter = searchFilterOf(site.niche, query, undefined, now);
+      if (!profileMatches(similarFilterOf(filter, query, now), viewer.profile)) return shared.body;
+      const adapted = adaptForViewer(shared.outcome, {
+        id: viewer.user.id,
+        lastActiveMs: viewer.profile.lastActiveAt.getTime(),
+        inSearch: profileMatches(filter, viewer.profile),
+      });
+      return adapted ? present(adapted) : own();
     },
   );
 };

@@ -20,6 +20,7 @@ import {
   TATTOO_OPTIONS,
 } from '../../../shared/schemas/profiles';
 import { FormAlert } from '../../components/form/FormAlert';
+import { RetryButton } from '../../components/ui/RetryButton';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { blockCall, memberQuery, unblockCall } from '../../features/members/api/members';
 import { ProfileCard } from '../../features/members/components/ProfileCard';
@@ -54,7 +55,7 @@ const isViewable = (p: MemberPhoto) => !p.locked && Boolean(largeOf(p));
 export function MemberPage() {
   const { id: raw } = useParams();
   const id = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
-  if (!Number.isSafeInteger(id) || id <= 0) return <NotAvailable />;
+  if (!Number.isSafeInteger(id) || id <= 0) return <Unavailable reason="not_found" />;
   // A new member is a new screen: the lightbox and the block dialog start closed.
   return <MemberScreen key={id} id={id} />;
 }
@@ -76,21 +77,18 @@ function MemberScreen({ id }: { id: number }) {
   if (member.isError) {
     const err = member.error;
     if (err instanceof ApiError && (err.status === 404 || err.code === MEMBER_ERROR_CODES.notFound))
-      return <NotAvailable />;
+      return <Unavailable reason="not_found" />;
     if (err instanceof ApiError && err.code === MEMBER_ERROR_CODES.blockedByMember)
-      return <BlockedByMember />;
+      return <Unavailable reason="blocked_by_member" />;
     return (
       <StatePage testId="member-error" icon="bi-wifi-off" title={t('profile.error')}>
-        <button
-          type="button"
-          className="btn btn-primary rounded-pill px-4"
-          onClick={() => member.refetch()}
-          disabled={member.isFetching}
-          data-testid="member-retry"
-        >
-          {member.isFetching && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-          {t('profile.retry')}
-        </button>
+        <RetryButton
+          variant="pill"
+          onRetry={() => void member.refetch()}
+          busy={member.isFetching}
+          label={t('profile.retry')}
+          testId="member-retry"
+        />
       </StatePage>
     );
   }
@@ -634,30 +632,22 @@ function BackToMembers() {
   );
 }
 
-function NotAvailable() {
+/** Why a profile cannot be shown: it does not exist (or is hidden), or its member blocked the viewer. */
+const UNAVAILABLE = {
+  not_found: { testId: 'member-not-found', icon: 'bi-person-x' },
+  blocked_by_member: { testId: 'member-blocked-by-member', icon: 'bi-slash-circle' },
+} as const;
+
+function Unavailable({ reason }: { reason: keyof typeof UNAVAILABLE }) {
   const { t } = useTranslation('members');
   const settings = useSettings();
-  useHead({ title: t('profile.not_found.title'), siteName: settings.name });
+  useHead({ title: t(`profile.${reason}.title`), siteName: settings.name });
   return (
     <StatePage
-      testId="member-not-found"
-      icon="bi-person-x"
-      title={t('profile.not_found.title')}
-      text={t('profile.not_found.text')}
-    >
-      <BackToMembers />
-    </StatePage>
-  );
-}
-
-function BlockedByMember() {
-  const { t } = useTranslation('members');
-  return (
-    <StatePage
-      testId="member-blocked-by-member"
-      icon="bi-slash-circle"
-      title={t('profile.blocked_by_member.title')}
-      text={t('profile.blocked_by_member.text')}
+      testId={UNAVAILABLE[reason].testId}
+      icon={UNAVAILABLE[reason].icon}
+      title={t(`profile.${reason}.title`)}
+      text={t(`profile.${reason}.text`)}
     >
       <BackToMembers />
     </StatePage>

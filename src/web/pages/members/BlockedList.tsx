@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { ProfileCard } from '../../../shared/schemas/members';
 import { FormAlert } from '../../components/form/FormAlert';
 import { blockedQuery, unblockCall } from '../../features/members/api/members';
+import { CardLoadState } from '../../features/settings/components/CardLoadState';
 import { SettingsCard } from '../../features/settings/components/SettingsCard';
 
 /** Settings section (#blocked): the members the signed-in member has blocked, each with an Unblock button. */
@@ -23,46 +24,35 @@ export function BlockedSection() {
   return (
     <SettingsCard id="blocked" title={t('blocked.title')} icon="bi-slash-circle">
       <p className="small text-body-secondary">{t('blocked.intro')}</p>
-      {blocked.isPending ? (
-        <div className="d-flex justify-content-center py-3" role="status">
-          <span className="spinner-border spinner-border-sm text-primary" aria-hidden="true" />
-          <span className="visually-hidden">{t('common:loading')}</span>
-        </div>
-      ) : blocked.isError ? (
-        <div data-testid="settings-blocked-error">
-          <p className="small text-danger-emphasis" role="alert">
-            <i className="bi bi-exclamation-triangle-fill me-2" aria-hidden="true" />
-            {t('blocked.error')}
-          </p>
-          <button
-            type="button"
-            className="btn btn-outline-primary btn-sm rounded-pill"
-            onClick={() => blocked.refetch()}
-            disabled={blocked.isFetching}
-          >
-            {t('blocked.retry')}
-          </button>
-        </div>
-      ) : blocked.data.length === 0 ? (
-        <p className="small text-body-secondary mb-0" data-testid="settings-blocked-empty">
-          {t('blocked.empty')}
-        </p>
-      ) : (
-        <>
-          <FormAlert error={unblock.error} />
-          <ul className="list-group list-group-flush" data-testid="settings-blocked-list">
-            {blocked.data.map((p) => (
-              <BlockedItem
-                key={p.id}
-                profile={p}
-                pending={unblock.isPending && unblock.variables === p.id}
-                disabled={unblock.isPending}
-                onUnblock={() => unblock.mutate(p.id)}
-              />
-            ))}
-          </ul>
-        </>
-      )}
+      <CardLoadState
+        query={blocked}
+        errorText={t('blocked.error')}
+        retryLabel={t('blocked.retry')}
+        errorTestId="settings-blocked-error"
+      >
+        {(list) =>
+          list.length === 0 ? (
+            <p className="small text-body-secondary mb-0" data-testid="settings-blocked-empty">
+              {t('blocked.empty')}
+            </p>
+          ) : (
+            <>
+              <FormAlert error={unblock.error} />
+              <ul className="list-group list-group-flush" data-testid="settings-blocked-list">
+                {list.map((p) => (
+                  <BlockedItem
+                    key={p.id}
+                    profile={p}
+                    pending={unblock.isPending && unblock.variables === p.id}
+                    disabled={unblock.isPending}
+                    onUnblock={() => unblock.mutate(p.id)}
+                  />
+                ))}
+              </ul>
+            </>
+          )
+        }
+      </CardLoadState>
     </SettingsCard>
   );
 }

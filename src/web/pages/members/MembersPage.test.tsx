@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -119,6 +119,7 @@ async function renderPage(
 const page = (over: Partial<SearchResponse> = {}): SearchResponse => ({
   profiles: [card(1), card(2)],
   numResults: 2,
+  numResultsCapped: false,
   page: 1,
   pages: 1,
   similar: [],
@@ -166,6 +167,15 @@ describe('MembersPage', () => {
     expect(screen.getAllByTestId('profile-card')[0]!.getAttribute('href')).toBe('/members/1');
   });
 
+  it('says "at least" when the server stopped counting', async () => {
+    const fetchMock = mockFetch(() =>
+      json(200, page({ numResults: 1000, numResultsCapped: true, page: 21, pages: 42 })),
+    );
+    await renderPage(fetchMock, '/members?page=21');
+    expect(await screen.findByText('1,000+ members found')).toBeTruthy();
+    expect(screen.getByText('Page 21 of 42')).toBeTruthy();
+  });
+
   it('puts a changed filter in the URL, resets the page and searches again', async () => {
     const fetchMock = mockFetch((p) => json(200, page({ page: Number(p.get('page') ?? 1), pages: 5 })));
     const { router } = await renderPage(fetchMock, '/members?gender=female&page=3');
@@ -197,6 +207,32 @@ describe('MembersPage', () => {
       expect(search.get('country')).toBe('BE');
       expect(search.get('countryregion')).toBeNull();
     });
+  });
+
+  it('keeps every filter chosen in quick succession (before the URL of the first has landed)', async () => {
+    const fetchMock = mockFetch(() => json(200, page()));
+    const { router } = await renderPage(fetchMock, '/members');
+    await screen.findByText('2 members found');
+    // In one batch: no render (and no new URL) between the three choices.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Gender'), { target: { value: 'male' } });
+      fireEvent.change(screen.getByLabelText('Minimum age'), { target: { value: '25' } });
+      fireEvent.change(screen.getByLabelText('Maximum age'), { target: { value: '40' } });
+    });
+    await waitFor(() => {
+      const search = new URLSearchParams(router.state.location.search);
+      expect(Object.fromEntries(search)).toEqual({ gender: 'male', min_age: '25', max_age: '40' });
+    });
+    // A link elsewhere afterwards is not undone by the next filter.
+    await router.navigate('/members?country=NL');
+    await waitFor(() => expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('NL'));
+    fireEvent.change(screen.getByLabelText('Gender'), { target: { value: 'female' } });
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        country: 'NL',
+        gender: 'female',
+      }),
+    );
   });
 
   it('shows the similar profiles under few results, with the fictional warning once', async () => {

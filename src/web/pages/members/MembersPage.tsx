@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ProfileCard as Card } from '../../../shared/schemas/members';
 import { GENDERS } from '../../../shared/schemas/profiles';
-import type { SearchQuery } from '../../../shared/schemas/search';
+import { SEARCH_AGE_MAX, SEARCH_AGE_MIN, type SearchQuery } from '../../../shared/schemas/search';
 import type { PublicSettings } from '../../../shared/schemas/sites';
+import { RetryButton } from '../../components/ui/RetryButton';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { searchQuery } from '../../features/members/api/members';
 import { ProfileCard } from '../../features/members/components/ProfileCard';
@@ -21,10 +22,8 @@ import { hasTrafficSource } from '../../lib/tracking';
 type Gender = (typeof GENDERS)[number];
 type FilterKey = 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age';
 
-const MIN_AGE = 18;
-const MAX_AGE = 99;
 const MAX_PAGE = 500;
-const AGES = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, i) => MIN_AGE + i);
+const AGES = Array.from({ length: SEARCH_AGE_MAX - SEARCH_AGE_MIN + 1 }, (_, i) => SEARCH_AGE_MIN + i);
 const ALL_FIELDS: readonly FilterKey[] = ['gender', 'country', 'countryregion', 'min_age', 'max_age'];
 const PLACEHOLDER_CARDS = 8;
 
@@ -45,8 +44,8 @@ export function readFilters(params: URLSearchParams, countries: readonly string[
     const region = params.get('countryregion');
     if (region && region.length <= 20) filters.countryregion = region;
   }
-  const min = intParam(params.get('min_age'), MIN_AGE, MAX_AGE);
-  const max = intParam(params.get('max_age'), MIN_AGE, MAX_AGE);
+  const min = intParam(params.get('min_age'), SEARCH_AGE_MIN, SEARCH_AGE_MAX);
+  const max = intParam(params.get('max_age'), SEARCH_AGE_MIN, SEARCH_AGE_MAX);
   if (min !== undefined) filters.min_age = min;
   if (max !== undefined && (min === undefined || max >= min)) filters.max_age = max;
   filters.page = intParam(params.get('page'), 1, MAX_PAGE) ?? 1;
@@ -91,26 +90,36 @@ export function MembersPage() {
     window.scrollTo?.({ top: 0 });
   }, [page]);
 
+  // Filters chosen in quick succession must build on each other: setSearchParams does not queue its updates (its
+  // `prev` is the URL of the last render), so the next filter starts from the newest URL asked for and not shown
+  // yet. A URL shown that was not asked for here (a link, the back button) forgets the ones asked for.
+  const requested = useRef<string[]>([]);
+  const shownParams = params.toString();
+  useEffect(() => {
+    const at = requested.current.indexOf(shownParams);
+    requested.current = at >= 0 ? requested.current.slice(at + 1) : [];
+  }, [shownParams]);
+
   const setFilter = (key: FilterKey, value: string) => {
-    setParams((prev) => {
-      const next = new URLSearchParams(prev);
-      // The outer ages are no filter at all.
-      const bound =
-        (key === 'min_age' && value === String(MIN_AGE)) || (key === 'max_age' && value === String(MAX_AGE));
-      if (value && !bound) next.set(key, value);
-      else next.delete(key);
-      if (key === 'country') next.delete('countryregion');
-      // Keep the age range valid: moving one end past the other moves the other along.
-      const min = intParam(next.get('min_age'), MIN_AGE, MAX_AGE);
-      const max = intParam(next.get('max_age'), MIN_AGE, MAX_AGE);
-      if (min !== undefined && max !== undefined && min > max) {
-        if (key === 'min_age') next.set('max_age', String(min));
-        else next.set('min_age', String(max));
-      }
-      // Another filter means other results: back to the first page.
-      next.delete('page');
-      return next;
-    });
+    const next = new URLSearchParams(requested.current.at(-1) ?? params);
+    // The outer ages are no filter at all.
+    const bound =
+      (key === 'min_age' && value === String(SEARCH_AGE_MIN)) ||
+      (key === 'max_age' && value === String(SEARCH_AGE_MAX));
+    if (value && !bound) next.set(key, value);
+    else next.delete(key);
+    if (key === 'country') next.delete('countryregion');
+    // Keep the age range valid: moving one end past the other moves the other along.
+    const min = intParam(next.get('min_age'), SEARCH_AGE_MIN, SEARCH_AGE_MAX);
+    const max = intParam(next.get('max_age'), SEARCH_AGE_MIN, SEARCH_AGE_MAX);
+    if (min !== undefined && max !== undefined && min > max) {
+      if (key === 'min_age') next.set('max_age', String(min));
+      else next.set('min_age', String(max));
+    }
+    // Another filter means other results: back to the first page.
+    next.delete('page');
+    requested.current.push(next.toString());
+    setParams(next);
   };
 
   const hasFilters = ALL_FIELDS.some((k) => filters[k] !== undefined);
@@ -122,27 +131,26 @@ export function MembersPage() {
       <div className="text-center py-5" role="alert" data-testid="members-error">
         <i className="bi bi-wifi-off fs-1 text-body-tertiary d-block mb-2" aria-hidden="true" />
         <p className="mb-3">{t('search.error')}</p>
-        <button
-          type="button"
-          className="btn btn-primary rounded-pill px-4"
-          onClick={() => search.refetch()}
-          disabled={search.isFetching}
-          data-testid="members-retry"
-        >
-          {search.isFetching && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
-          {t('search.retry')}
-        </button>
+        <RetryButton
+          variant="pill"
+          onRetry={() => void search.refetch()}
+          busy={search.isFetching}
+          label={t('search.retry')}
+          testId="members-retry"
+        />
       </div>
     );
   } else if (!search.data) {
     body = <LoadingGrid />;
   } else {
-    const { profiles, numResults, page, pages, similar } = search.data;
+    const { profiles, numResults, numResultsCapped, page, pages, similar } = search.data;
     const anyFictional = profiles.some((p) => p.fictional) || similar.some((p) => p.fictional);
     body = (
       <div aria-busy={search.isPlaceholderData} data-testid="members-results">
         <p className="fw-semibold mb-3" aria-live="polite" data-testid="members-count">
-          {t('search.count', { count: numResults })}
+          {numResultsCapped
+            ? t('search.count_at_least', { n: new Intl.NumberFormat(currentLocale()).format(numResults) })
+            : t('search.count', { count: numResults })}
           {search.isPlaceholderData && (
             <span className="spinner-border spinner-border-sm text-primary ms-2" role="status">
               <span className="visually-hidden">{t('search.updating')}</span>
@@ -300,7 +308,7 @@ function FilterBar({
           select(
             'min_age',
             t('search.min_age'),
-            String(filters.min_age ?? MIN_AGE),
+            String(filters.min_age ?? SEARCH_AGE_MIN),
             AGES.map((a) => (
               <option key={a} value={a}>
                 {a}
@@ -311,7 +319,7 @@ function FilterBar({
           select(
             'max_age',
             t('search.max_age'),
-            String(filters.max_age ?? MAX_AGE),
+            String(filters.max_age ?? SEARCH_AGE_MAX),
             AGES.map((a) => (
               <option key={a} value={a}>
                 {a}

@@ -20,6 +20,7 @@ import {
 import { FormAlert, fieldErrors } from '../../components/form/FormAlert';
 import { FormField } from '../../components/form/FormField';
 import { PageSpinner } from '../../components/ui/PageSpinner';
+import { RetryButton } from '../../components/ui/RetryButton';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { fetchOwnProfile, ownProfileQueryKey } from '../../features/profile/api/profile';
 import { InterestPicker } from '../../features/profile/components/InterestPicker';
@@ -104,14 +105,13 @@ export function ProfilePage() {
             <div className="alert alert-danger" role="alert" data-testid="profile-load-error">
               <i className="bi bi-exclamation-triangle-fill me-2" aria-hidden="true" />
               {t('load_error')}{' '}
-              <button
-                type="button"
-                className="btn btn-link p-0 align-baseline"
-                onClick={() => profile.refetch()}
-                data-testid="profile-retry"
-              >
-                {t('retry')}
-              </button>
+              <RetryButton
+                variant="link"
+                onRetry={() => void profile.refetch()}
+                busy={profile.isFetching}
+                label={t('retry')}
+                testId="profile-retry"
+              />
             </div>
           ) : (
             <>

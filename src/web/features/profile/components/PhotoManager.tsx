@@ -8,6 +8,7 @@ import { RULES } from '../../../../shared/rules';
 import { type OwnPhoto, PHOTO_UPLOAD } from '../../../../shared/schemas/photos';
 import { isBuilt } from '../../../app/built-routes';
 import { FormAlert } from '../../../components/form/FormAlert';
+import { RetryButton } from '../../../components/ui/RetryButton';
 import { ApiError } from '../../../lib/http';
 import { useCurrentUser } from '../../auth/api/session';
 import { uploadPhoto } from '../../photos/api/upload-photo';
@@ -116,13 +117,12 @@ export function PhotoManager() {
       <div className="alert alert-danger small" role="alert" data-testid="photo-manager-error">
         <i className="bi bi-exclamation-triangle-fill me-2" aria-hidden="true" />
         {t('photos.load_error')}{' '}
-        <button
-          type="button"
-          className="btn btn-link btn-sm p-0 align-baseline"
-          onClick={() => photos.refetch()}
-        >
-          {t('retry')}
-        </button>
+        <RetryButton
+          variant="link"
+          onRetry={() => void photos.refetch()}
+          busy={photos.isFetching}
+          label={t('retry')}
+        />
       </div>
     );
   }

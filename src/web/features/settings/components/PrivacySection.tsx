@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PrivacySettings } from '../../../../shared/schemas/member-profile';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { privacyQuery, savePrivacyCall } from '../api/privacy';
+import { CardLoadState } from './CardLoadState';
 import { SettingsCard } from './SettingsCard';
 
 type Switch = keyof PrivacySettings;
@@ -45,42 +46,29 @@ export function PrivacySection() {
   return (
     <SettingsCard id="privacy" title={t('privacy.title')} icon="bi-shield-lock">
       <p className="small text-body-secondary">{t('privacy.intro')}</p>
-      {privacy.isPending ? (
-        <div className="d-flex justify-content-center py-3" role="status">
-          <span className="spinner-border spinner-border-sm text-primary" aria-hidden="true" />
-          <span className="visually-hidden">{t('common:loading')}</span>
-        </div>
-      ) : privacy.isError ? (
-        <div data-testid="settings-privacy-error">
-          <p className="small text-danger-emphasis" role="alert">
-            <i className="bi bi-exclamation-triangle-fill me-2" aria-hidden="true" />
-            {t('privacy.load_error')}
-          </p>
-          <button
-            type="button"
-            className="btn btn-outline-primary btn-sm rounded-pill"
-            onClick={() => privacy.refetch()}
-            disabled={privacy.isFetching}
-          >
-            {t('privacy.retry')}
-          </button>
-        </div>
-      ) : (
-        <>
-          <FormAlert error={save.error} />
-          {SWITCHES.map((key) => (
-            <PrivacySwitch
-              key={key}
-              name={key}
-              checked={privacy.data[key]}
-              disabled={save.isPending}
-              saving={save.isPending && save.variables?.key === key}
-              saved={saved === key}
-              onChange={(on) => toggle(key, on)}
-            />
-          ))}
-        </>
-      )}
+      <CardLoadState
+        query={privacy}
+        errorText={t('privacy.load_error')}
+        retryLabel={t('privacy.retry')}
+        errorTestId="settings-privacy-error"
+      >
+        {(settings) => (
+          <>
+            <FormAlert error={save.error} />
+            {SWITCHES.map((key) => (
+              <PrivacySwitch
+                key={key}
+                name={key}
+                checked={settings[key]}
+                disabled={save.isPending}
+                saving={save.isPending && save.variables?.key === key}
+                saved={saved === key}
+                onChange={(on) => toggle(key, on)}
+              />
+            ))}
+          </>
+        )}
+      </CardLoadState>
     </SettingsCard>
   );
 }

@@ -1,0 +1,44 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Short-lived, per-instance caches of the member search (SEARCH_CACHE_SECONDS, 0 turns them off):
+ * - `counts`: numResults of a filter as seen by nobody in particular (no viewer, no blocks), keyed by the filter and
+ *   the count limit. A signed-in viewer uses a cached count only when it is a lower bound ("1,000+"), where their
+ *   own few blocks cannot change what is shown.
+ * - `responses`: the answer for nobody in particular, keyed by site and query. Signed-out visitors get it as it is
+ *   (it is also sent with `Cache-Control: public, max-age=30`, so a CDN may hold it just as long); members with no
+ *   blocks either way get it too, with themselves taken out (adaptForViewer). Members with blocks are always
+ *   searched for on their own.
+ * A change of who is listed (refreshSearchable: confirmation, deletion, invisibility) clears every search cache of
+ * this process at once; other instances catch up within the TTL.
+ */
+export interface SearchCaches {
+  counts: LRUCache<string, number>;
+  responses: LRUCache<string, object>;
+}
+
+const live = new Set<SearchCaches>();
+
+export function createSearchCaches(ttlSeconds: number): SearchCaches | undefined {
+  if (ttlSeconds <= 0) return undefined;
+  const ttl = ttlSeconds * 1000;
+  const caches: SearchCaches = {
+    counts: new LRUCache<string, number>({ max: 20_000, ttl }),
+    responses: new LRUCache<string, object>({ max: 2_000, ttl }),
+  };
+  live.add(caches);
+  return caches;
+}
+
+/** Forget a cache set (app close). */
+export function dropSearchCaches(caches: SearchCaches | undefined): void {
+  if (caches) live.delete(caches);
+}
+
+/** Who is listed has changed: nothing cached in this process may be served any more. */
+export function invalidateSearchCaches(): void {
+  for (const c of live) {
+    c.counts.clear();
+    c.responses.clear();
+  }
+}
