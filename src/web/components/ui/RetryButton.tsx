@@ -1,3 +1,5 @@
+import { BusyButton } from './BusyButton';
+
 const VARIANTS = {
   /** The main action of a whole-page or whole-list error state. */
   pill: 'btn btn-primary rounded-pill px-4',
@@ -25,16 +27,8 @@ export function RetryButton({
   testId?: string;
 }) {
   return (
-    <button
-      type="button"
-      className={VARIANTS[variant]}
-      onClick={onRetry}
-      disabled={busy}
-      aria-busy={busy}
-      data-testid={testId}
-    >
-      {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+    <BusyButton busy={busy} className={VARIANTS[variant]} onClick={onRetry} data-testid={testId}>
       {label}
-    </button>
+    </BusyButton>
   );
 }

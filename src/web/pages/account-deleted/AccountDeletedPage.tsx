@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { RULES } from '../../../shared/rules';
 import { isBuilt, memberHome } from '../../app/built-routes';
 import { FormAlert } from '../../components/form/FormAlert';
+import { BusyButton } from '../../components/ui/BusyButton';
 import { reactivateCall } from '../../features/auth/api/accounts';
 import { useSetUser } from '../../features/auth/api/session';
 import { useSettings } from '../../features/site/api/settings';
@@ -66,20 +67,18 @@ export function AccountDeletedPage() {
                       />
                     </p>
                   )}
-                  <button
+                  <BusyButton
                     type="button"
                     className="btn btn-primary btn-lg rounded-pill px-4"
-                    disabled={mutation.isPending}
+                    busy={mutation.isPending}
                     onClick={() => mutation.mutate(token)}
                     data-testid="account-deleted-reactivate-button"
                   >
-                    {mutation.isPending ? (
-                      <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                    ) : (
+                    {!mutation.isPending && (
                       <i className="bi bi-arrow-counterclockwise me-2" aria-hidden="true" />
                     )}
                     {t('deleted.reactivate')}
-                  </button>
+                  </BusyButton>
                 </div>
               )}
             </div>

@@ -4,6 +4,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isBuilt, memberHome } from '../../app/built-routes';
 import { FormAlert } from '../../components/form/FormAlert';
+import { BusyButton } from '../../components/ui/BusyButton';
 import { resendActivationCall } from '../../features/auth/api/accounts';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { useSettings } from '../../features/site/api/settings';
@@ -81,18 +82,15 @@ export function ActivateErrorPage() {
               {t('activate.resent', { email: user.email })}
             </p>
           ) : (
-            <button
+            <BusyButton
               type="button"
               className="btn btn-primary rounded-pill px-4"
-              disabled={resend.isPending}
+              busy={resend.isPending}
               onClick={() => resend.mutate()}
               data-testid="activate-error-resend-button"
             >
-              {resend.isPending && (
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              )}
               {t('activate.resend')}
-            </button>
+            </BusyButton>
           )}
         </div>
       )}

@@ -8,6 +8,7 @@ import { RequireAuth } from '../../app/auth-guards';
 import { memberHome } from '../../app/built-routes';
 import { FormAlert, fieldErrors } from '../../components/form/FormAlert';
 import { FormField } from '../../components/form/FormField';
+import { BusyButton } from '../../components/ui/BusyButton';
 import { changeActivationEmailCall, resendActivationCall } from '../../features/auth/api/accounts';
 import { useCurrentUser, useSetUser } from '../../features/auth/api/session';
 import { useSettings } from '../../features/site/api/settings';
@@ -82,18 +83,15 @@ function CompleteSignup() {
               <FormAlert error={resend.error} />
               {!editing ? (
                 <div className="d-flex flex-column flex-sm-row gap-2 justify-content-center mt-3">
-                  <button
+                  <BusyButton
                     type="button"
                     className="btn btn-primary rounded-pill px-4"
                     onClick={() => resend.mutate()}
-                    disabled={resend.isPending}
+                    busy={resend.isPending}
                     data-testid="resend-activation"
                   >
-                    {resend.isPending && (
-                      <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                    )}
                     {t('complete.resend')}
-                  </button>
+                  </BusyButton>
                   <button
                     type="button"
                     className="btn btn-outline-dark rounded-pill px-4"
@@ -130,16 +128,13 @@ function CompleteSignup() {
                     >
                       {t('complete.cancel')}
                     </button>
-                    <button
+                    <BusyButton
                       type="submit"
                       className="btn btn-primary rounded-pill px-4"
-                      disabled={change.isPending}
+                      busy={change.isPending}
                     >
-                      {change.isPending && (
-                        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                      )}
                       {t('complete.save_and_send')}
-                    </button>
+                    </BusyButton>
                   </div>
                 </form>
               )}

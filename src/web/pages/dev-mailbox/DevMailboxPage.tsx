@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatDistanceToNow } from 'date-fns';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../components/ui/BusyButton';
 import { useSettings } from '../../features/site/api/settings';
 import { dateLocale } from '../../lib/date-locale';
 import { useHead } from '../../lib/head';
@@ -65,20 +66,16 @@ export function DevMailboxPage() {
           <h1 className="h3 mb-1">{t('dev_mailbox.title')}</h1>
           <p className="text-body-secondary small mb-0">{t('dev_mailbox.intro')}</p>
         </div>
-        <button
+        <BusyButton
           type="button"
           className="btn btn-outline-primary rounded-pill"
           onClick={() => void mailbox.refetch()}
-          disabled={mailbox.isFetching}
+          busy={mailbox.isFetching}
           data-testid="dev-mailbox-refresh"
         >
-          {mailbox.isFetching ? (
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          ) : (
-            <i className="bi bi-arrow-clockwise me-2" aria-hidden="true" />
-          )}
+          {!mailbox.isFetching && <i className="bi bi-arrow-clockwise me-2" aria-hidden="true" />}
           {t('dev_mailbox.refresh')}
-        </button>
+        </BusyButton>
       </div>
 
       {mailbox.isError && (

@@ -7,6 +7,7 @@ import { memberHome } from '../../app/built-routes';
 import { FormAlert } from '../../components/form/FormAlert';
 import { FormField } from '../../components/form/FormField';
 import { PasswordInput } from '../../components/form/PasswordInput';
+import { BusyButton } from '../../components/ui/BusyButton';
 import { loginCall } from '../../features/auth/api/accounts';
 import { useSetUser } from '../../features/auth/api/session';
 import { useOpenSignup } from '../../features/signup/open-signup';
@@ -84,17 +85,14 @@ function LoginForm() {
                     {t('login.forgot')}
                   </Link>
                 </div>
-                <button
+                <BusyButton
                   type="submit"
                   className="btn btn-primary w-100 rounded-pill py-2"
-                  disabled={login.isPending}
+                  busy={login.isPending}
                   data-testid="login-submit"
                 >
-                  {login.isPending && (
-                    <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                  )}
                   {t('login.submit')}
-                </button>
+                </BusyButton>
               </form>
               {signupsAllowed(settings) && (
                 <p className="text-center small mt-4 mb-0">

@@ -20,6 +20,7 @@ import {
   TATTOO_OPTIONS,
 } from '../../../shared/schemas/profiles';
 import { FormAlert } from '../../components/form/FormAlert';
+import { BusyButton } from '../../components/ui/BusyButton';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { blockCall, memberQuery, unblockCall } from '../../features/members/api/members';
@@ -503,16 +504,15 @@ function BlockControl({ profile }: { profile: MemberProfile }) {
           {t('block.blocked', { name })}
         </p>
         <FormAlert error={unblock.error} />
-        <button
+        <BusyButton
           type="button"
           className="btn btn-outline-dark btn-sm rounded-pill px-3"
           onClick={() => unblock.mutate()}
-          disabled={unblock.isPending}
+          busy={unblock.isPending}
           data-testid="member-unblock"
         >
-          {unblock.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           {t('block.unblock')}
-        </button>
+        </BusyButton>
       </div>
     );
   }
@@ -557,16 +557,15 @@ function BlockControl({ profile }: { profile: MemberProfile }) {
           >
             {t('block.cancel')}
           </button>
-          <button
+          <BusyButton
             type="button"
             className="btn btn-danger rounded-pill px-4"
             onClick={() => block.mutate()}
-            disabled={block.isPending}
+            busy={block.isPending}
             data-testid="member-block-submit"
           >
-            {block.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
             {t('block.confirm')}
-          </button>
+          </BusyButton>
         </Modal.Footer>
       </Modal>
     </>

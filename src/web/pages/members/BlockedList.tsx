@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProfileCard } from '../../../shared/schemas/members';
 import { FormAlert } from '../../components/form/FormAlert';
+import { BusyButton } from '../../components/ui/BusyButton';
 import { blockedQuery, unblockCall } from '../../features/members/api/members';
 import { CardLoadState } from '../../features/settings/components/CardLoadState';
 import { SettingsCard } from '../../features/settings/components/SettingsCard';
@@ -96,17 +97,17 @@ function BlockedItem({
         </Link>
         <div className="small text-body-secondary">{t('blocked.age', { age: profile.age })}</div>
       </div>
-      <button
+      <BusyButton
         type="button"
         className="btn btn-outline-dark btn-sm rounded-pill flex-shrink-0"
         onClick={onUnblock}
+        busy={pending}
         disabled={disabled}
         data-testid="settings-blocked-unblock"
       >
-        {pending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
         {t('block.unblock')}
         <span className="visually-hidden"> ({profile.name})</span>
-      </button>
+      </BusyButton>
     </li>
   );
 }

@@ -7,6 +7,7 @@ import { passwordResetSchema } from '../../../shared/schemas/accounts';
 import { isBuilt, memberHome } from '../../app/built-routes';
 import { FormAlert, fieldErrors } from '../../components/form/FormAlert';
 import { FormField } from '../../components/form/FormField';
+import { BusyButton } from '../../components/ui/BusyButton';
 import { passwordResetCall } from '../../features/auth/api/accounts';
 import { useSetUser } from '../../features/auth/api/session';
 import { useSettings } from '../../features/site/api/settings';
@@ -115,17 +116,14 @@ export function ResetPasswordDoPage() {
             />
           )}
         </FormField>
-        <button
+        <BusyButton
           type="submit"
           className="btn btn-primary rounded-pill w-100"
-          disabled={mutation.isPending}
+          busy={mutation.isPending}
           data-testid="reset-password-do-submit"
         >
-          {mutation.isPending && (
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          )}
           {t('reset_do.submit')}
-        </button>
+        </BusyButton>
       </form>
     </Page>
   );

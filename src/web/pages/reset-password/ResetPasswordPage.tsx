@@ -7,6 +7,7 @@ import { passwordResetMailSchema } from '../../../shared/schemas/accounts';
 import { isBuilt } from '../../app/built-routes';
 import { FormAlert, fieldErrors } from '../../components/form/FormAlert';
 import { FormField } from '../../components/form/FormField';
+import { BusyButton } from '../../components/ui/BusyButton';
 import { passwordResetMailCall } from '../../features/auth/api/accounts';
 import { useSettings } from '../../features/site/api/settings';
 import { validateWith } from '../../lib/form-errors';
@@ -48,7 +49,6 @@ export function ResetPasswordPage() {
 
   const serverFields = fieldErrors(mutation.error);
   const emailError = clientErrors.email ?? serverFields.email;
-  const spinner = <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />;
 
   return (
     <section className="container-lg py-4 py-md-5" data-testid="reset-password-page">
@@ -83,19 +83,18 @@ export function ResetPasswordPage() {
                     </p>
                   )}
                   <div className="d-flex flex-column flex-sm-row flex-wrap gap-2 justify-content-center">
-                    <button
+                    <BusyButton
                       type="button"
                       className="btn btn-link"
                       onClick={() => {
                         setSentAgain(false);
                         mutation.mutate(sentTo, { onSuccess: () => setSentAgain(true) });
                       }}
-                      disabled={mutation.isPending}
+                      busy={mutation.isPending}
                       data-testid="reset-password-send-again"
                     >
-                      {mutation.isPending && spinner}
                       {t('reset.send_again')}
-                    </button>
+                    </BusyButton>
                     <button type="button" className="btn btn-link" onClick={chooseOtherAddress}>
                       {t('reset.other_address')}
                     </button>
@@ -121,15 +120,14 @@ export function ResetPasswordPage() {
                         />
                       )}
                     </FormField>
-                    <button
+                    <BusyButton
                       type="submit"
                       className="btn btn-primary rounded-pill w-100"
-                      disabled={mutation.isPending}
+                      busy={mutation.isPending}
                       data-testid="reset-password-submit"
                     >
-                      {mutation.isPending && spinner}
                       {t('reset.submit')}
-                    </button>
+                    </BusyButton>
                   </form>
                 </>
               )}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RULES } from '../../../../shared/rules';
+import { BusyButton } from '../../../components/ui/BusyButton';
 import { currentLocale } from '../../../lib/i18n';
 import { geocodeCall } from '../api/geocode';
 import { countryDisplayName } from '../profile-form';
@@ -142,16 +143,15 @@ export function LocationButton({
 
   return (
     <div data-testid="location-button">
-      <button
+      <BusyButton
         type="button"
         className="btn btn-outline-primary rounded-pill"
         onClick={locate}
-        disabled={disabled || busy}
+        busy={busy}
+        disabled={disabled}
         data-testid="location-use"
       >
-        {busy ? (
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        ) : (
+        {!busy && (
           <i className={`bi ${retry ? 'bi-arrow-clockwise' : 'bi-crosshair'} me-2`} aria-hidden="true" />
         )}
         {busy
@@ -159,7 +159,7 @@ export function LocationButton({
           : retry || permission === 'denied'
             ? t('location.retry')
             : t('location.use')}
-      </button>
+      </BusyButton>
       <div role="status" className="small mt-2">
         {message && (
           <p className={`mb-0 ${TONE_CLASS[message.tone]}`} data-testid={message.testId}>

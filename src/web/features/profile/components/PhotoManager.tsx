@@ -8,6 +8,7 @@ import { RULES } from '../../../../shared/rules';
 import { type OwnPhoto, PHOTO_UPLOAD } from '../../../../shared/schemas/photos';
 import { isBuilt } from '../../../app/built-routes';
 import { FormAlert } from '../../../components/form/FormAlert';
+import { BusyButton } from '../../../components/ui/BusyButton';
 import { RetryButton } from '../../../components/ui/RetryButton';
 import { ApiError } from '../../../lib/http';
 import { useCurrentUser } from '../../auth/api/session';
@@ -222,20 +223,16 @@ export function PhotoManager() {
               </div>
             </div>
           )}
-          <button
+          <BusyButton
             type="button"
             className="btn btn-primary rounded-pill px-4"
-            disabled={uploading}
+            busy={uploading}
             onClick={() => fileInput.current?.click()}
             data-testid="photo-upload"
           >
-            {uploading ? (
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            ) : (
-              <i className="bi bi-camera me-2" aria-hidden="true" />
-            )}
+            {!uploading && <i className="bi bi-camera me-2" aria-hidden="true" />}
             {t('photos.upload')}
-          </button>
+          </BusyButton>
           <input
             ref={fileInput}
             type="file"
@@ -275,18 +272,15 @@ export function PhotoManager() {
           >
             {t('photos.confirm.cancel')}
           </button>
-          <button
+          <BusyButton
             type="button"
             className="btn btn-danger rounded-pill px-4"
-            disabled={remove.isPending}
+            busy={remove.isPending}
             onClick={() => confirmId !== null && remove.mutate(confirmId)}
             data-testid="photo-delete-confirm"
           >
-            {remove.isPending && (
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            )}
             {t('photos.confirm.delete')}
-          </button>
+          </BusyButton>
         </Modal.Footer>
       </Modal>
     </div>

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/ui/BusyButton';
 
 /** A profile section: a card with an anchor id, an h2 heading and, when the site wants it, the visibility note. */
 export function ProfileSection({
@@ -47,15 +48,14 @@ export function SectionSave({ id, pending, saved }: { id: string; pending: boole
   const { t } = useTranslation('profile');
   return (
     <div className="d-flex flex-wrap align-items-center gap-3">
-      <button
+      <BusyButton
         type="submit"
         className="btn btn-primary rounded-pill px-4"
-        disabled={pending}
+        busy={pending}
         data-testid={`profile-${id}-save`}
       >
-        {pending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
         {t('save')}
-      </button>
+      </BusyButton>
       <span role="status" className="small text-success-emphasis">
         {saved && (
           <span data-testid={`profile-${id}-saved`}>

@@ -6,6 +6,7 @@ import { RULES } from '../../../../shared/rules';
 import { DELETION_REASONS } from '../../../../shared/schemas/accounts';
 import { FormAlert, fieldErrors } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
+import { BusyButton } from '../../../components/ui/BusyButton';
 import { api } from '../../../lib/http';
 import { deleteAccountCall, deleteOffersCall } from '../../auth/api/accounts';
 import { privacyQuery } from '../api/privacy';
@@ -251,18 +252,15 @@ export function DeleteAccountSection() {
             )}
           </FormField>
           <div className="d-flex flex-wrap gap-2 align-items-center">
-            <button
+            <BusyButton
               type="submit"
               className="btn btn-danger rounded-pill px-4"
-              disabled={remove.isPending}
+              busy={remove.isPending}
               data-testid="settings-delete-submit"
             >
-              {remove.isPending && (
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              )}
               <i className="bi bi-trash3 me-2" aria-hidden="true" />
               {t('delete.confirm.submit')}
-            </button>
+            </BusyButton>
             {cancelButton}
           </div>
         </form>

@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../../../shared/schemas/accounts';
 import { mailChangeSchema } from '../../../../shared/schemas/accounts';
 import { FormAlert, fieldErrors } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
+import { BusyButton } from '../../../components/ui/BusyButton';
 import { validateWith } from '../../../lib/form-errors';
 import { mailChangeCall, resendActivationCall } from '../../auth/api/accounts';
 import { SettingsCard } from './SettingsCard';
@@ -45,16 +46,15 @@ function ActivationReminder() {
           {t('email.activation_sent')}
         </div>
       ) : (
-        <button
+        <BusyButton
           type="button"
           className="btn btn-outline-primary rounded-pill"
-          disabled={resend.isPending}
+          busy={resend.isPending}
           onClick={() => resend.mutate()}
           data-testid="settings-activation-resend"
         >
-          {resend.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           {t('email.activation_resend')}
-        </button>
+        </BusyButton>
       )}
     </div>
   );
@@ -125,15 +125,14 @@ function MailChangeForm() {
           />
         )}
       </FormField>
-      <button
+      <BusyButton
         type="submit"
         className="btn btn-primary rounded-pill px-4"
-        disabled={change.isPending}
+        busy={change.isPending}
         data-testid="settings-email-submit"
       >
-        {change.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
         {t('email.submit')}
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { ACCOUNT_RULES } from '../../../../shared/rules';
 import { passwordChangeSchema } from '../../../../shared/schemas/accounts';
 import { FormAlert, fieldErrors } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
+import { BusyButton } from '../../../components/ui/BusyButton';
 import { validateWith } from '../../../lib/form-errors';
 import { passwordChangeCall } from '../../auth/api/accounts';
 import { SettingsCard } from './SettingsCard';
@@ -83,15 +84,14 @@ export function PasswordSection() {
           t('password.hint', { min: ACCOUNT_RULES.password.min, max: ACCOUNT_RULES.password.max }),
         )}
         {input('password_confirm', 'new-password', t('password.confirm'))}
-        <button
+        <BusyButton
           type="submit"
           className="btn btn-primary rounded-pill px-4"
-          disabled={change.isPending}
+          busy={change.isPending}
           data-testid="settings-password-submit"
         >
-          {change.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           {t('password.submit')}
-        </button>
+        </BusyButton>
       </form>
     </SettingsCard>
   );

@@ -3,6 +3,7 @@ import { formatDistanceToNow } from 'date-fns';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form/FormAlert';
+import { BusyButton } from '../../../components/ui/BusyButton';
 import { dateLocale } from '../../../lib/date-locale';
 import {
   revokeOtherSessionsCall,
@@ -110,37 +111,33 @@ export function SessionsSection() {
                     </div>
                   </div>
                   {!s.current && (
-                    <button
+                    <BusyButton
                       type="button"
                       className="btn btn-outline-dark btn-sm rounded-pill flex-shrink-0"
-                      disabled={pending || revokeOthers.isPending}
+                      busy={pending}
+                      disabled={revokeOthers.isPending}
                       onClick={() => revoke.mutate(s.id)}
                       data-testid="settings-session-logout"
                     >
-                      {pending && (
-                        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                      )}
                       {t('sessions.logout')}
                       <span className="visually-hidden"> ({name})</span>
-                    </button>
+                    </BusyButton>
                   )}
                 </li>
               );
             })}
           </ul>
           {others > 0 ? (
-            <button
+            <BusyButton
               type="button"
               className="btn btn-outline-primary rounded-pill"
-              disabled={revokeOthers.isPending || revoke.isPending}
+              busy={revokeOthers.isPending}
+              disabled={revoke.isPending}
               onClick={() => revokeOthers.mutate()}
               data-testid="settings-sessions-logout-others"
             >
-              {revokeOthers.isPending && (
-                <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              )}
               {t('sessions.logout_others')}
-            </button>
+            </BusyButton>
           ) : (
             <p className="small text-body-secondary mb-0" data-testid="settings-sessions-only-this">
               {t('sessions.only_this')}

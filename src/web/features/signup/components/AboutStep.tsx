@@ -5,6 +5,7 @@ import type { Interest } from '../../../../shared/rules';
 import { ABOUT_MAX } from '../../../../shared/schemas/profiles';
 import { FormAlert, fieldErrors } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
+import { BusyButton } from '../../../components/ui/BusyButton';
 import { currentLocale } from '../../../lib/i18n';
 import { updateProfileCall } from '../../profile/api/profile';
 import { useInterests } from '../../site/api/interests';
@@ -76,15 +77,14 @@ export function AboutStep({ onNext }: { onNext: () => void }) {
         >
           {t('signup.skip')}
         </button>
-        <button
+        <BusyButton
           type="submit"
           className="btn btn-primary rounded-pill px-4 ms-auto"
-          disabled={save.isPending}
+          busy={save.isPending}
           data-testid="signup-next"
         >
-          {save.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           {t('signup.next')}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

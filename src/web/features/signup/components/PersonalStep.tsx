@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../../../shared/schemas/accounts';
 import { GENDERS, type ProfileUpdate, SEXUALITIES } from '../../../../shared/schemas/profiles';
 import { FormAlert, fieldErrors } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
+import { BusyButton } from '../../../components/ui/BusyButton';
 import { currentLocale } from '../../../lib/i18n';
 import { updateProfileCall } from '../../profile/api/profile';
 import { useRegions } from '../../site/api/regions';
@@ -147,15 +148,15 @@ export function PersonalStep({ user, onNext }: { user: CurrentUser; onNext: () =
         >
           {t('signup.skip')}
         </button>
-        <button
+        <BusyButton
           type="submit"
           className="btn btn-primary rounded-pill px-4 ms-auto"
-          disabled={!ready || save.isPending}
+          busy={save.isPending}
+          disabled={!ready}
           data-testid="signup-next"
         >
-          {save.isPending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           {t('signup.next')}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/ui/BusyButton';
 import { enablePush, pushSupport } from '../../push/push-subscription';
 import { useSettings } from '../../site/api/settings';
 
@@ -42,15 +43,14 @@ export function PushStep({ onNext }: { onNext: () => void }) {
           {state === 'unsupported' || state === 'denied' ? t('signup.next') : t('signup.push.later')}
         </button>
         {(state === 'default' || state === 'granted') && (
-          <button
+          <BusyButton
             type="button"
             className="btn btn-primary rounded-pill px-4"
             onClick={() => void enable()}
-            disabled={busy}
+            busy={busy}
           >
-            {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
             {t('signup.push.enable')}
-          </button>
+          </BusyButton>
         )}
       </div>
     </div>
