@@ -19,18 +19,27 @@ import { presentCurrentUser } from '../accounts/accounts.presenter';
 import { findMainPhoto, findUserWithProfile } from '../accounts/accounts.repo';
 import { changePassword } from '../accounts/password.service';
 import { authenticate } from './auth.service';
-import { listActiveSessions, revokeAllSessions, revokeSession } from './sessions.repo';
+import { listActiveSessions, revokeAllSessions, revokeSession, type SessionWithUser } from './sessions.repo';
 
-/** The current member as the user call answers it, or null when signed out. */
+async function userBody(req: FastifyRequest, id: number, read?: Pick<SessionWithUser, 'user' | 'profile'>) {
+  const [found, mainPhoto, { site }] = await Promise.all([
+    read ?? findUserWithProfile(req.server.db, id),
+    findMainPhoto(req.server.db, id),
+    req.resolveSite(),
+  ]);
+  if (!found) return { user: null };
+  return { user: presentCurrentUser(found.user, found.profile, mainPhoto, site) };
+}
+
+/** The current member as the user call answers it (read now: after a change), or null when signed out. */
 export async function currentUserBody(req: FastifyRequest, userId?: number) {
   const id = userId ?? req.auth?.user.id;
-  if (!id) return { user: null };
-  const found = await findUserWithProfile(req.server.db, id);
-  if (!found) return { user: null };
-  const { site } = await req.resolveSite();
-  return {
-    user: presentCurrentUser(found.user, found.profile, await findMainPhoto(req.server.db, id), site),
-  };
+  return id ? userBody(req, id) : { user: null };
+}
+
+/** GET user.php: the signed-in member as read with this request's session (plugins/session.ts), or null. */
+function sessionUserBody(req: FastifyRequest) {
+  return req.auth ? userBody(req, req.auth.user.id, req.auth) : { user: null };
 }
 
 /** Signs a member in on this response: revokes a session cookie the browser still had, starts a fresh one. */
@@ -78,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = asy
   app.get('/api/user.php', { schema: { response: { 200: userResponseSchema } } }, async (req, reply) => {
     reply.header('Cache-Control', 'private, no-store');
     if (!req.auth && req.cookies[SESSION_COOKIE]) app.sessionCookie.clear(reply);
-    return currentUserBody(req);
+    return sessionUserBody(req);
   });
 
   // PUT /api/user.php: the language chosen in the UI.

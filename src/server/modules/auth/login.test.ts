@@ -186,6 +186,28 @@ describe('sessions', () => {
     ).toBe(m.id);
   });
 
+  it('marks session, account and search profile active on a request after the touch interval', async () => {
+    const m = await createMember(ctx, domain);
+    const db = ctx.database.db;
+    const long = `now() - interval '2 days'`;
+    await db.execute(sql.raw(`update sessions set last_seen_at = ${long} where user_id = ${m.id}`));
+    await db.execute(sql.raw(`update users set last_active_at = ${long} where id = ${m.id}`));
+    await db.execute(sql.raw(`update profiles set last_active_at = ${long} where user_id = ${m.id}`));
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/user.php',
+      headers: { host: domain, cookie: m.cookie },
+    });
+    expect(res.json().user).toMatchObject({ id: m.id });
+    const recent = (await db.execute(sql`
+      select (select max(last_seen_at) from sessions where user_id = ${m.id}) > now() - interval '1 minute' as s,
+             (select last_active_at from users where id = ${m.id}) > now() - interval '1 minute' as u,
+             (select last_active_at from profiles where user_id = ${m.id}) > now() - interval '1 minute' as p`)) as unknown as {
+      rows: { s: boolean; u: boolean; p: boolean }[];
+    };
+    expect(recent.rows[0]).toEqual({ s: true, u: true, p: true });
+  });
+
   it('cannot revoke another member session', async () => {
     const a = await createMember(ctx, domain);
     const b = await createMember(ctx, domain);

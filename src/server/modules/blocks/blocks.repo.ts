@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blocks, conversations, photos, profiles, users } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
@@ -40,14 +40,4 @@ export async function findBlockedCards(db: Db, blockerId: number): Promise<CardR
     .leftJoin(photos, publicMainPhoto)
     .where(and(eq(blocks.blockerId, blockerId), ne(users.status, 'deleted')))
     .orderBy(desc(blocks.createdAt), desc(blocks.blockedId));
-}
-
-/** Whether the member has blocked anyone or is blocked by anyone (member search shares answers only when not). */
-export async function hasAnyBlock(db: Db, userId: number): Promise<boolean> {
-  const result = (await db.execute(sql`
-    select exists (select 1 from blocks where blocker_id = ${userId})
-        or exists (select 1 from blocks where blocked_id = ${userId}) as any`)) as unknown as {
-    rows: { any: boolean }[];
-  };
-  return Boolean(result.rows[0]?.any);
 }

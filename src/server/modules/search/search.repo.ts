@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/named-query';
 
 /**
  * Member search queries. Everything a search filters and orders by is on `profiles`: `searchable` (account active,
@@ -38,10 +39,6 @@ export interface SearchRow {
   lastActiveMs: number;
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /** The search conditions on alias `p`. */
 function conditions(f: SearchFilter): SQL {
   const parts: SQL[] = [sql`p.searchable`, sql`p.niche = ${f.niche}`];
@@ -70,7 +67,7 @@ export function countSql(f: SearchFilter, cap: number): SQL {
 
 /** How many members match, counted up to `cap` (an index-only scan of a search index where the pages allow). */
 export async function countMatches(db: Db, f: SearchFilter, cap: number): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(await db.execute(countSql(f, cap)));
+  const [row] = await executeNamed<{ n: number }>(db, countSql(f, cap), 'search_count');
   return row?.n ?? 0;
 }
 
@@ -102,7 +99,7 @@ export async function findSearchPage(
   f: SearchFilter,
   page: { limit: number; offset: number },
 ): Promise<SearchRow[]> {
-  return rowsOf<RawRow>(await db.execute(pageSql(f, page))).map((r) => ({
+  return (await executeNamed<RawRow>(db, pageSql(f, page), 'search_page')).map((r) => ({
     id: Number(r.id),
     name: r.name,
     birthDate: r.birthDate,

@@ -4,7 +4,6 @@ import { ageOn } from '../../../shared/dates';
 import type { ProfileCard } from '../../../shared/schemas/members';
 import { type SearchResponse, searchQuerySchema, searchResponseSchema } from '../../../shared/schemas/search';
 import { AppError } from '../../lib/app-error';
-import { hasAnyBlock } from '../blocks/blocks.repo';
 import { presentPhotoUrls } from '../photos/photos.presenter';
 import { createSearchCaches, dropSearchCaches } from './search.cache';
 import type { SearchRow } from './search.repo';
@@ -81,7 +80,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = asy
           await searchMembers(app.db, { niche: site.niche, viewerId: viewer?.user.id, query, now, caches }),
         );
       // Blocks make a member's answer their own; so does running without caches (nothing to share).
-      if (!caches || (viewer && (await hasAnyBlock(app.db, viewer.user.id)))) return own();
+      if (!caches || viewer?.hasBlocks) return own();
 
       // The answer for nobody in particular, shared by every signed-out visitor of the site and adapted for members
       // (see search.cache.ts and adaptForViewer).
