@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { type LoadResult, runLoad } from './lib/load';
@@ -28,6 +29,34 @@ async function waitReady(child: ChildProcess): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('server did not start');
+}
+
+/** A fresh member signed up through the API (node:http, which sends the Host header as given): the session cookie. */
+function signedInCookie(): Promise<string> {
+  const body = JSON.stringify({
+    email: `bench-${Date.now()}@example.org`,
+    name: 'Bench',
+    password: 'Velvet-Harbour-42',
+    date_of_birth: '1990-01-01',
+    language: 'en',
+  });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}/api/signup.php`,
+      {
+        method: 'POST',
+        headers: { host: 'localhost', 'content-type': 'application/json', 'x-request-type': 'client' },
+      },
+      (res) => {
+        res.resume();
+        const session = (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('auth._token='));
+        if (res.statusCode === 200 && session) resolve(session.split(';')[0]!);
+        else reject(new Error(`signup failed: ${res.statusCode}`));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 async function main(): Promise<void> {
@@ -59,6 +88,14 @@ async function main(): Promise<void> {
     results.push(await run('GET /api/showcase.php', '/api/showcase.php'));
     results.push(await run('GET /api/interests.php', '/api/interests.php'));
     results.push(await run('GET /api/user.php (signed out)', '/api/user.php'));
+    const member = { ...headers, cookie: `${headers.cookie}; ${await signedInCookie()}` };
+    results.push(
+      await runLoad('GET /api/user.php (signed in)', `${base}/api/user.php`, {
+        concurrency,
+        durationMs: seconds * 1000,
+        headers: member,
+      }),
+    );
     const baseline = results[0]!;
     console.log(
       `\n${concurrency} concurrent clients, ${seconds} s per endpoint, ${os.cpus().length} CPUs, Node ${process.version}`,
