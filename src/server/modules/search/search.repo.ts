@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { executeNamed } from '../../db/named-query';
+import type { CardRow } from '../members/profile-card.query';
 
 /**
  * Member search queries. Everything a search filters and orders by is on `profiles`: `searchable` (account active,
@@ -26,15 +27,8 @@ export interface SearchFilter {
   excludeIds: number[];
 }
 
-export interface SearchRow {
-  id: number;
-  name: string;
-  birthDate: string;
-  city: string | null;
-  country: string;
-  fictional: boolean;
-  storageKey: string | null;
-  photoStatus: string | null;
+/** A profile card row (members/profile-card.query.ts) with the activity time of the search order. */
+export interface SearchRow extends CardRow {
   /** The activity time the order uses, in epoch milliseconds (with the microseconds as a fraction). */
   lastActiveMs: number;
 }

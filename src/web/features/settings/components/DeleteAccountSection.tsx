@@ -201,15 +201,14 @@ export function DeleteAccountSection() {
                       {t('delete.offers.invisible.done')}
                     </p>
                   ) : (
-                    <button
-                      type="button"
+                    <BusyButton
                       className="btn btn-outline-primary btn-sm rounded-pill"
                       onClick={() => goInvisible.mutate()}
-                      disabled={goInvisible.isPending}
+                      busy={goInvisible.isPending}
                       data-testid="settings-offer-invisible-button"
                     >
                       {t('delete.offers.invisible.button')}
-                    </button>
+                    </BusyButton>
                   )}
                   <FormAlert error={goInvisible.error} />
                 </div>
