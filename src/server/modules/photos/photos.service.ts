@@ -6,6 +6,7 @@ import type { Photo } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
 import { ImageRejected, processUpload } from '../../lib/images';
 import type { MediaStorage } from '../../lib/storage';
+import { invalidateSearchCaches } from '../search/search.cache';
 import { PHOTO_SIZES, type PhotoSize, photoKey } from './photos.presenter';
 import {
   clearMainPhoto,
@@ -77,7 +78,7 @@ export async function uploadPhoto(db: Db, storage: MediaStorage, input: UploadIn
   const stem = `u/${userId}/${randomUUID()}`;
   try {
     for (const size of SIZES) await storage.put(photoKey(stem, size), image.sizes[size], 'image/jpeg');
-    return await db.transaction(async (tx) => {
+    const photo = await db.transaction(async (tx) => {
       const locked = await lockPhotoOwner(tx, userId);
       if (!locked) throw notFound();
       const max = photoLimit(locked.paidUser);
@@ -92,6 +93,9 @@ export async function uploadPhoto(db: Db, storage: MediaStorage, input: UploadIn
         height: image.height,
       });
     });
+    // A new first photo is the member's main photo on their search card.
+    if (photo.isMain) invalidateSearchCaches();
+    return photo;
   } catch (err) {
     await removeFiles(storage, stem);
     throw err;
@@ -123,6 +127,8 @@ export async function updateOwnPhoto(db: Db, userId: number, change: PhotoUpdate
     }
     if (isPrivate !== photo.isPrivate) await updatePhotoFlags(tx, photo.id, { isPrivate });
   });
+  // The main photo may have changed: search cards must not show the old one.
+  invalidateSearchCaches();
 }
 
 /**
@@ -135,14 +141,16 @@ export async function deleteOwnPhoto(
   userId: number,
   id: number,
 ): Promise<void> {
-  const stem = await db.transaction(async (tx) => {
+  const { stem, wasMain } = await db.transaction(async (tx) => {
     await lockPhotoOwner(tx, userId);
     const photo = await findOwnPhotoForUpdate(tx, userId, id);
     if (!photo) throw notFound();
     await deletePhotoRow(tx, photo.id);
     if (photo.isMain) await promoteNewestPublicPhoto(tx, userId);
-    return photo.storageKey;
+    return { stem: photo.storageKey, wasMain: photo.isMain };
   });
+  // Search cards must not point at the files removed below.
+  if (wasMain) invalidateSearchCaches();
   // After the commit: a file left behind by a failing storage is harmless, a row without files is not.
   await removeFiles(storage, stem);
 }

@@ -4,6 +4,7 @@ import { ownProfileResponseSchema, profileUpdateSchema } from '../../../shared/s
 import { profiles } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { isRegionOf } from '../geo/regions';
+import { invalidateSearchCaches } from '../search/search.cache';
 import { locationCells } from './location';
 import { presentOwnProfile } from './profiles.presenter';
 
@@ -53,6 +54,8 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
         })
         .where(eq(profiles.userId, user.id))
         .returning();
+      // What search filters on and shows on a card (gender, living area): cached answers must not keep the old.
+      if ([b.gender, b.country, b.region, b.city].some((v) => v !== undefined)) invalidateSearchCaches();
       return { profile: presentOwnProfile(updated!) };
     },
   );

@@ -9,8 +9,9 @@ import { LRUCache } from 'lru-cache';
  *   (it is also sent with `Cache-Control: public, max-age=30`, so a CDN may hold it just as long); members with no
  *   blocks either way get it too, with themselves taken out (adaptForViewer). Members with blocks are always
  *   searched for on their own.
- * A change of who is listed (refreshSearchable: confirmation, deletion, invisibility) clears every search cache of
- * this process at once; other instances catch up within the TTL.
+ * A change of who is listed (refreshSearchable: confirmation, deletion, invisibility) or of what their card shows
+ * or is filtered on (main photo, gender, living area) clears every search cache of this process at once; other
+ * instances catch up within the TTL.
  */
 export interface SearchCaches {
   counts: LRUCache<string, number>;

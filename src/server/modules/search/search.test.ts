@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOn, birthDateForAge } from '../../../shared/dates';
 import { SEARCH_COUNT_STEP, SEARCH_PAGE_SIZE } from '../../../shared/schemas/search';
 import type { Db } from '../../db/client';
 import { blocks, photos, profiles, type Site, users } from '../../db/schema';
-import { createMember } from '../../test/factories';
+import { CLIENT, createMember } from '../../test/factories';
 import { buildTestApp, type TestContext } from '../../test/test-app';
 import { refreshSearchable } from '../members/searchable';
 import { countSql, pageSql, type SearchFilter, type SearchRow } from './search.repo';
@@ -32,17 +32,24 @@ beforeAll(async () => {
   ctx = await buildTestApp();
   site = await ctx.createSite({ niche: 3 });
   const used = (await ctx.database.db.execute(
-    sql`select distinct country from profiles where country is not null`,
+    sql`select distinct country from profiles where searchable and country is not null`,
   )) as unknown as { rows: { country: string }[] };
   for (const r of used.rows) takenCountries.add(r.country);
 });
 afterAll(async () => {
   if (ctx && seededIds.length > 0) await ctx.database.db.delete(users).where(inArray(users.id, seededIds));
-  if (ctx && signedUpIds.length > 0) {
+  // Members signed up through the API (and any other profile moved into this run's countries) stay, unlisted.
+  const mine = FREE_COUNTRIES.filter((c) => scopedCountries.has(c));
+  if (ctx && (signedUpIds.length > 0 || mine.length > 0)) {
     await ctx.database.db
       .update(profiles)
-      .set({ status: 'disabled' })
-      .where(inArray(profiles.userId, signedUpIds));
+      .set({ status: 'disabled', searchable: false })
+      .where(
+        or(
+          signedUpIds.length > 0 ? inArray(profiles.userId, signedUpIds) : undefined,
+          mine.length > 0 ? inArray(profiles.country, mine) : undefined,
+        ),
+      );
   }
   await ctx?.close();
 });
@@ -52,7 +59,8 @@ const db = () => ctx.database.db;
 /**
  * Country codes that are never a real country (ISO 3166 user-assigned: AA, QM–QZ, XA–XZ, ZZ), so no other test file,
  * the demo data or a real member uses them. Each scope takes one no earlier scope of this run took and that no
- * profile had when the file started (left over from an interrupted run on the shared PostgreSQL database).
+ * searchable profile had when the file started (left over from an interrupted run on the shared PostgreSQL
+ * database; finished runs delete or disable what they made).
  */
 const FREE_COUNTRIES = [
   'AA',
@@ -61,12 +69,15 @@ const FREE_COUNTRIES = [
   'ZZ',
 ];
 const takenCountries = new Set<string>();
+/** The countries scopes of this run took (their profiles are unlisted afterwards). */
+const scopedCountries = new Set<string>();
 
 /** A fresh search area: a country of its own (see FREE_COUNTRIES) and a random region. */
 function scope(): { country: string; region: string } {
   const country = FREE_COUNTRIES.find((c) => !takenCountries.has(c));
   if (!country) throw new Error('search.test: no unused test country left; delete leftover test profiles');
   takenCountries.add(country);
+  scopedCountries.add(country);
   return { country, region: `r${randomBytes(5).toString('hex')}` };
 }
 
@@ -411,6 +422,44 @@ describe('GET /api/search.php with the search caches on', () => {
     const other = await createMember(cached, cachedSite.domain);
     const plain = (await search({ country, gender: 'female' }, { ...on, cookie: other.cookie })).json();
     expect(plain).toEqual(shared);
+  });
+
+  it("forgets cached answers when a member's card changes: living area, main photo", async () => {
+    const into = { db: cached.database.db, site: cachedSite };
+    const on = { on: cached, host: cachedSite.domain };
+    const { country } = scope();
+    const member = await createMember(cached, cachedSite.domain);
+    signedUpIds.push(member.id);
+    await into.db
+      .update(profiles)
+      .set({ country, gender: 'female', niche: cachedSite.niche, city: 'Utrecht' })
+      .where(eq(profiles.userId, member.id));
+    await refreshSearchable(into.db, member.id);
+    const [photo] = await into.db
+      .insert(photos)
+      .values({
+        userId: member.id,
+        storageKey: `search-test/card-${member.id}`,
+        status: 'active',
+        isMain: true,
+        width: 800,
+        height: 800,
+      })
+      .returning({ id: photos.id });
+    const card = async () => (await search({ country }, on)).json().profiles[0];
+    expect(await card()).toMatchObject({ id: member.id, city: 'Utrecht', main_image: expect.any(Object) });
+
+    const write = (method: 'PUT' | 'DELETE', url: string, payload: object) =>
+      cached.app.inject({
+        method,
+        url,
+        payload,
+        headers: { host: cachedSite.domain, cookie: member.cookie, ...CLIENT },
+      });
+    expect((await write('PUT', '/api/profile.php', { city: 'Leiden' })).statusCode).toBe(200);
+    expect(await card()).toMatchObject({ id: member.id, city: 'Leiden' });
+    expect((await write('DELETE', '/api/photos.php', { id: photo!.id })).statusCode).toBe(200);
+    expect(await card()).toMatchObject({ id: member.id, main_image: null });
   });
 
   it('gives a member among many matches the shared answer without them, as their own search would be', async () => {

@@ -7,7 +7,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import validation from '../../../shared/i18n/en/validation.json';
-import type { OwnProfile } from '../../../shared/schemas/profiles';
+import { type OwnProfile, PROFILE_FIELD_NAMES } from '../../../shared/schemas/profiles';
 import profileTexts from '../../locales/en/profile.json';
 import { ProfilePage } from './ProfilePage';
 
@@ -129,20 +129,8 @@ function renderPage(settings: { visible_profile_fields: string[]; visible_profil
   );
 }
 
-const ALL = [
-  'gender',
-  'sexuality',
-  'hair_color',
-  'eye_color',
-  'body_type',
-  'relationship_status',
-  'tattoos',
-  'signup_reason',
-  'interests',
-  'birth_date',
-  'living_area',
-  'about',
-];
+/** Every section visible. */
+const ALL = [...PROFILE_FIELD_NAMES];
 
 describe('ProfilePage', () => {
   it('shows only the visible sections, with the visibility note when the site wants it', async () => {
