@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
-import sharp from 'sharp';
 import { expect, expectAccessible, test } from './fixtures';
 import { mailLink, uniqueEmail } from './mailbox';
+import { portraitJpeg } from './portrait';
 
 const CLIENT = { 'X-Request-Type': 'client' };
 
@@ -24,19 +24,6 @@ async function signedInMember(request: APIRequestContext, language: string): Pro
     data: { gender: 'female', seeking_gender: 'male' },
   });
   return email;
-}
-
-async function portraitJpeg(): Promise<Buffer> {
-  return sharp({ create: { width: 900, height: 1200, channels: 3, background: '#d98a7c' } })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg width="900" height="1200"><circle cx="450" cy="500" r="260" fill="#f2c9a8"/></svg>',
-        ),
-      },
-    ])
-    .jpeg()
-    .toBuffer();
 }
 
 for (const locale of ['en', 'de'] as const) {

@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -13,6 +12,8 @@ import {
 import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
+import { type EventBus, LocalEventBus, RedisEventBus } from './lib/event-bus';
+import { logSerializers, REDACT_PATHS } from './lib/log-redaction';
 import { createMediaStorage } from './lib/media-storage';
 import type { MediaStorage } from './lib/storage';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -33,7 +34,11 @@ import { SiteDirectory } from './modules/sites/site-directory';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { localePlugin } from './plugins/locale';
+import { isApiRoute } from './plugins/matched-route';
+import { rateLimitKey, routeLimitsPlugin } from './plugins/rate-limits';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { sitePlugin } from './plugins/site';
 import { spaPlugin } from './plugins/spa';
@@ -45,73 +50,98 @@ export interface AppDeps {
   pushPublicKey: string | null;
   /** Photo storage; by default the one the configuration names (createMediaStorage). */
   storage?: MediaStorage | undefined;
+  /** Messages between instances; by default Redis pub/sub when `redis` is given, else in-process. */
+  bus?: EventBus | undefined;
   /** Overrides the pino logger options (tests pass false). */
   logger?: boolean | object;
+  /** Writes the production-shaped logs (serializers, redaction) to this stream instead (tests of the logs). */
+  logStream?: { write(line: string): void } | undefined;
+}
+
+/** Fastify's option for TRUST_PROXY: N hops becomes "trust the N nearest proxies", never "trust anybody". */
+function trustProxyOption(
+  trust: AppConfig['trustProxy'],
+): false | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_addr, hop) => hop < trust;
+  return trust;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const loggerBase = {
+    level: config.logLevel,
+    serializers: logSerializers,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+  };
   const app = Fastify({
-    logger:
-      deps.logger ??
-      (config.isProduction
-        ? { level: config.logLevel }
-        : {
-            level: config.logLevel,
-            transport: {
-              target: 'pino-pretty',
-              options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-            },
-          }),
-    trustProxy: config.trustProxy,
+    logger: deps.logStream
+      ? { ...loggerBase, stream: deps.logStream }
+      : (deps.logger ??
+        (config.isProduction
+          ? loggerBase
+          : {
+              ...loggerBase,
+              transport: {
+                target: 'pino-pretty',
+                options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+              },
+            })),
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Messages between instances (session-cache invalidation): Redis pub/sub when configured, else in-process.
+  const bus =
+    deps.bus ??
+    (deps.redis
+      ? new RedisEventBus(deps.redis, (err) => app.log.warn({ err }, 'event bus'))
+      : new LocalEventBus());
+  if (!deps.bus) app.addHook('onClose', async () => bus.close());
+
   await app.register(fastifyCookie);
   await app.register(localePlugin);
   await app.register(errorsPlugin);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
-        'font-src': ["'self'", 'data:'],
-        'worker-src': ["'self'"],
-        'manifest-src': ["'self'"],
-        'upgrade-insecure-requests': config.isProduction ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.isProduction,
-  });
+  await app.register(inputGuardPlugin);
+  await app.register(securityHeadersPlugin, { isProduction: config.isProduction });
+  // Rate limits key on the matched route (plugins/matched-route.ts), never on the raw URL.
+  await app.register(routeLimitsPlugin, { scale: config.rateLimitScale });
   await app.register(fastifyRateLimit, {
     global: true,
     max: 1200 * config.rateLimitScale,
     timeWindow: '1 minute',
+    keyGenerator: rateLimitKey,
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'rl:' } : {}),
-    allowList: (req) => !req.url.startsWith('/api/'),
+    allowList: (req) => !isApiRoute(req),
+    // The x-ratelimit-* headers only on a refusal (with Retry-After), not on every answer.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
   });
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Amora API', version: '1' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  if (config.apiDocs) {
+    await app.register(fastifySwagger, {
+      openapi: { info: { title: 'Amora API', version: '1' } },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  }
 
   await app.register(dbPlugin, { db: deps.db });
   await app.register(sitePlugin, { directory: new SiteDirectory(deps.db) });
-  await app.register(sessionPlugin, { secureCookies: config.isProduction });
+  await app.register(sessionPlugin, {
+    secureCookies: config.isProduction,
+    bus,
+    cacheTtlMs: config.sessionCacheSeconds * 1000,
+  });
 
   await app.register(sitesRoutes, { pushPublicKey: deps.pushPublicKey, secureCookies: config.isProduction });
   await app.register(interestsRoutes);
   await app.register(geoRoutes);
-  await app.register(membersRoutes);
+  await app.register(membersRoutes, { cacheSeconds: config.searchCacheSeconds });
   await app.register(searchRoutes, { cacheSeconds: config.searchCacheSeconds });
   const scale = config.rateLimitScale;
   await app.register(authRoutes, { loginRateLimit: 30 * scale });

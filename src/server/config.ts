@@ -19,6 +19,13 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * Which proxies to believe about the client's address (X-Forwarded-For): none, the nearest N hops, or the proxies at
+ * these addresses. Never "any": then a client could name its own address in the header.
+ */
+export type TrustProxy = false | number | string[];
+const TRUST_PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -29,7 +36,28 @@ const envSchema = z.object({
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): TrustProxy => {
+      const t = v.trim().toLowerCase();
+      if (['false', '0', 'no'].includes(t)) return false;
+      if (['true', 'yes'].includes(t)) return 1;
+      if (/^\d+$/.test(t)) return Math.min(Number(t), 10);
+      const list = t.split(',').map((a) => a.trim());
+      if (
+        list.every((a) => /^(?:[0-9.]+|[0-9a-f:]+)(?:\/\d{1,3})?$/.test(a) || TRUST_PROXY_NAMES.includes(a))
+      )
+        return list;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be false, a number of proxy hops (true = 1), or a comma-separated list of proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)',
+      });
+      return false;
+    }),
+  API_DOCS: bool.optional(),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   DEMO_CONTENT: bool.optional(),
   DEFAULT_SITE_DOMAIN: z
     .string()
@@ -69,7 +97,11 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   publicUrl: string;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /** Serve the OpenAPI document and its UI at /api/docs (default: outside production only). */
+  apiDocs: boolean;
+  /** Lifetime of cached session lookups (modules/auth/session-cache.ts); 0 turns the cache off. */
+  sessionCacheSeconds: number;
   /** Seed demo members on first start (default: only on the embedded database outside production). */
   demoContent: boolean;
   /** Domain of the site created on first start. */
@@ -120,6 +152,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     demoContent: e.DEMO_CONTENT ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
     defaultSiteDomain: (e.DEFAULT_SITE_DOMAIN ?? new URL(publicUrl).hostname).toLowerCase(),
     webDistDir: path.resolve(e.WEB_DIST_DIR),

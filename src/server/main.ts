@@ -1,5 +1,6 @@
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
+import { maskSecrets } from './lib/log-redaction';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -12,7 +13,8 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const log = (msg: string) => console.log(`[amora] ${msg}`);
+  // Job and start-up lines (mail sender, scheduler, pool errors) pass through the same masking as request logs.
+  const log = (msg: string) => console.log(`[amora] ${maskSecrets(msg)}`);
   const running = await bootstrap(config, log);
   let closing = false;
   const shutdown = async (signal: string) => {

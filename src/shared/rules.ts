@@ -4,7 +4,22 @@
  * and documented in docs/configuration.md.
  */
 export const RULES = {
-  photos: { freeMax: 3, premiumMax: 25 },
+  photos: {
+    freeMax: 3,
+    premiumMax: 25,
+    /**
+     * Upload limits read from the image header before any pixel is decoded (docs/decisions.md): no side longer
+     * than maxSidePx and at most maxPixels in all. 25 MP takes the default output of every phone camera (12 MP,
+     * 12.5 MP of binned 50 MP sensors, 24 MP) and bounds the cost of one decode.
+     */
+    maxSidePx: 10_000,
+    maxPixels: 25_000_000,
+    /**
+     * Image work (decode, resize, encode) per server instance: `concurrent` images at a time, each on one libvips
+     * thread, and at most `maxWaiting` uploads waiting; beyond that the upload is answered 503 with Retry-After.
+     */
+    processing: { concurrent: 1, threadsPerImage: 1, maxWaiting: 4, retryAfterSeconds: 60 },
+  },
   swipeGame: { likesPerDay: 4 },
   accountDeletion: { graceDays: 14 },
   timeBonus: { code: 'TIMEBONUS25', percentage: 25, windowSeconds: 14_400, popupDelayMs: 40_000 },
@@ -18,6 +33,8 @@ export const RULES = {
     retryBaseDelayMs: 250,
     requestTypeHeader: 'X-Request-Type',
     requestTypeValue: 'client',
+    /** GET calls that carry the request-type header too: user.php (the spec) and logout.php (it changes state). */
+    markedGetCalls: ['user.php', 'logout.php'],
   },
   cookies: {
     locale: { name: 'i18n_redirected', maxAgeDays: 365, sameSite: 'lax' as const },
@@ -163,8 +180,60 @@ export function termsVersionDate(companyAdded: string | null | undefined): Date 
 export const ACCOUNT_RULES = {
   name: { min: 2, max: 30 },
   password: { min: 8, max: 128 },
-  login: { maxFailuresPerAccount: 5, maxFailuresPerIp: 20, windowMinutes: 15, lockMinutes: 15 },
+  /**
+   * Password guessing (docs/decisions.md, "Login lockout"). Every password check (login, password change, e-mail
+   * change, account deletion) is counted before the password is looked at, against three keys:
+   * - the account from one client address: `pairMaxFailures` failures within `windowMinutes` lock that pair for
+   *   `lockMinutes` (a stranger locks only themselves);
+   * - the client address, whatever the account: `ipMaxFailures` failures within `windowMinutes` lock it for
+   *   `lockMinutes`;
+   * - the account, from all addresses: after `accountFreeFailures` failures only one attempt per
+   *   `accountSlowSeconds` (a slow-down, never a lock-out), until the account has had `windowMinutes` without one.
+   * The cleanup job removes rows that no longer count every `cleanupEveryMinutes`.
+   */
+  login: {
+    windowMinutes: 15,
+    lockMinutes: 15,
+    pairMaxFailures: 5,
+    ipMaxFailures: 20,
+    accountFreeFailures: 10,
+    accountSlowSeconds: 60,
+    cleanupEveryMinutes: 10,
+  },
   tokens: { activationHours: 72, passwordResetHours: 2, mailChangeHours: 24, reactivateDays: 14 },
   mails: { passwordResetPerDay: 3, activationPerHour: 5 },
   session: { touchEveryMs: 5 * 60_000 },
+} as const;
+
+/** Limits every request's input must keep (src/server/plugins/input-guard.ts). */
+export const INPUT_RULES = {
+  /** nesting levels of objects and arrays in a body or query; no endpoint needs more than a few */
+  maxDepth: 32,
+} as const;
+
+/** Web-push subscriptions (POST /api/user.php?push=1; docs/api.md). */
+export const PUSH_RULES = {
+  /** the subscription sent as a serialised PushSubscription (JSON string) */
+  serialisedMaxLength: 4000,
+  endpointMaxLength: 1024,
+  /** keys.p256dh: an uncompressed P-256 public key (RFC 8291) */
+  p256dhBytes: 65,
+  /** keys.auth: the authentication secret (RFC 8291) */
+  authBytes: 16,
+  /** host names ending in one of these (or equal to one) are never a public push service */
+  privateHostSuffixes: [
+    'localhost',
+    'local',
+    'internal',
+    'localdomain',
+    'lan',
+    'home',
+    'corp',
+    'intranet',
+    'arpa',
+    'test',
+    'invalid',
+    'example',
+    'onion',
+  ],
 } as const;

@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import 'bootstrap-icons/font/bootstrap-icons.css';
 import './styles/main.scss';
 import { StrictMode, Suspense } from 'react';

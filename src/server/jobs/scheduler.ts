@@ -1,3 +1,7 @@
+import { ACCOUNT_RULES } from '../../shared/rules';
+import type { Db } from '../db/client';
+import { cleanLoginThrottle } from '../modules/auth/login-throttle';
+
 /**
  * Runs periodic jobs in the app process. Each job's runs never overlap; a failing run is logged and retried at
  * the next tick. Several instances may run the same jobs: the jobs themselves claim work with SKIP LOCKED.
@@ -40,4 +44,13 @@ export class Scheduler {
     for (const t of this.timers) clearInterval(t);
     for (let i = 0; i < 50 && this.running.size > 0; i++) await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Deletes the password-guessing counters that no longer count (modules/auth/login-throttle.ts). */
+export function loginThrottleCleanupJob(db: Db): Job {
+  return {
+    name: 'login-throttle-cleanup',
+    everyMs: ACCOUNT_RULES.login.cleanupEveryMinutes * 60_000,
+    run: () => cleanLoginThrottle(db),
+  };
 }

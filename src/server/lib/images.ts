@@ -1,6 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
-import { PHOTO_UPLOAD } from '../../shared/schemas/photos';
+import { RULES } from '../../shared/rules';
 import { PHOTO_SIZES, type PhotoSize } from '../modules/photos/photos.presenter';
+import { QueueFull, WorkQueue } from './work-queue';
 
 export type ImageRejectReason = 'unsupported_type' | 'too_many_pixels' | 'corrupt';
 
@@ -12,6 +13,14 @@ export class ImageRejected extends Error {
   ) {
     super(message);
     this.name = 'ImageRejected';
+  }
+}
+
+/** The image work of this instance is saturated (RULES.photos.processing): the upload may be tried again later. */
+export class ImageBusy extends Error {
+  constructor() {
+    super('image processing is busy');
+    this.name = 'ImageBusy';
   }
 }
 
@@ -43,18 +52,24 @@ export function sniffImageType(buf: Buffer): ImageType | undefined {
 }
 
 const JPEG_OPTIONS = { quality: 82, mozjpeg: true } as const;
+const SIZES = Object.keys(PHOTO_SIZES) as PhotoSize[];
+const { maxSidePx, maxPixels, processing } = RULES.photos;
+
+// One libvips thread per image (a process-wide setting of sharp): together with the queue below, the image work of
+// an instance never uses more than `processing.concurrent` cores and threads of the libuv pool, which the password
+// hashing of logins (argon2) shares.
+sharp.concurrency(processing.threadsPerImage);
+
+/** Every decode, resize and encode of an upload runs through this queue (exported for tests). */
+export const imageQueue = new WorkQueue(processing.concurrent, processing.maxWaiting);
 
 /**
- * Turns an uploaded file into the stored sizes. The type is decided by the content (the magic bytes and what the
- * decoder finds must agree), never by the name or the declared content type. Every size is decoded and re-encoded
- * as a fresh JPEG: no metadata (EXIF, GPS, XMP, comments) and no trailing payload of a polyglot file survive.
- * The byte limit is checked by the caller (the upload route).
+ * The checks that need only the file's first bytes and header (no pixel is decoded): the type, which the content
+ * decides and the decoder must confirm, and the dimensions, at most `maxSidePx` per side and `maxPixels` in all.
  */
-export async function processUpload(buffer: Buffer): Promise<ProcessedImage> {
+async function checkHeader(buffer: Buffer): Promise<{ width: number; height: number }> {
   const declared = sniffImageType(buffer);
   if (!declared) throw new ImageRejected('unsupported_type', 'not a JPEG, PNG or WebP file');
-
-  // Header only: no pixels are decoded yet.
   let meta: Metadata;
   try {
     meta = await sharp(buffer, { limitInputPixels: false }).metadata();
@@ -64,27 +79,52 @@ export async function processUpload(buffer: Buffer): Promise<ProcessedImage> {
   if (meta.format !== declared) throw new ImageRejected('unsupported_type', `content is ${meta.format}`);
   const { width, height } = meta.autoOrient;
   if (!width || !height) throw new ImageRejected('corrupt', 'image without dimensions');
-  if (width * height > PHOTO_UPLOAD.maxPixels)
-    throw new ImageRejected('too_many_pixels', `${width}x${height} exceeds ${PHOTO_UPLOAD.maxPixels} pixels`);
+  if (width > maxSidePx || height > maxSidePx)
+    throw new ImageRejected('too_many_pixels', `${width}x${height}: a side exceeds ${maxSidePx} pixels`);
+  if (width * height > maxPixels)
+    throw new ImageRejected('too_many_pixels', `${width}x${height} exceeds ${maxPixels} pixels`);
+  return { width, height };
+}
 
-  // First frame only (of an animation), EXIF orientation applied, transparency flattened onto white; one clone per size.
-  const source = sharp(buffer, { limitInputPixels: PHOTO_UPLOAD.maxPixels, failOn: 'error', pages: 1 })
+/**
+ * Decodes the image once: the largest size (main) is cut from the original, the smaller sizes are scaled down from
+ * it, so every size shows the same crop. One step after the other: an image never holds more than one thread.
+ */
+async function render(buffer: Buffer): Promise<Record<PhotoSize, Buffer>> {
+  // First frame only (of an animation), EXIF orientation applied, transparency flattened onto white.
+  // limitInputPixels is a second line behind checkHeader: the decoder itself refuses more pixels.
+  const { data, info } = await sharp(buffer, { limitInputPixels: maxPixels, failOn: 'error', pages: 1 })
     .rotate()
-    .flatten({ background: '#ffffff' });
+    .flatten({ background: '#ffffff' })
+    .resize(PHOTO_SIZES.main.width, PHOTO_SIZES.main.height, { fit: 'cover', position: 'attention' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const raw = { width: info.width, height: info.height, channels: info.channels };
+  const sizes = {} as Record<PhotoSize, Buffer>;
+  for (const size of SIZES) {
+    const { width, height } = PHOTO_SIZES[size];
+    sizes[size] = await sharp(data, { raw })
+      .resize(width, height, { fit: 'cover' })
+      .jpeg(JPEG_OPTIONS)
+      .toBuffer();
+  }
+  return sizes;
+}
+
+/**
+ * Turns an uploaded file into the stored sizes. The type is decided by the content (the magic bytes and what the
+ * decoder finds must agree), never by the name or the declared content type. Every size is re-encoded as a fresh
+ * JPEG: no metadata (EXIF, GPS, XMP, comments) and no trailing payload of a polyglot file survive.
+ * The header checks come first and cost next to nothing; the decoding waits its turn in `imageQueue` and fails
+ * with ImageBusy when the queue is full. The byte limit is checked by the caller (the upload route).
+ */
+export async function processUpload(buffer: Buffer): Promise<ProcessedImage> {
+  const { width, height } = await checkHeader(buffer);
   try {
-    const entries = await Promise.all(
-      (Object.keys(PHOTO_SIZES) as PhotoSize[]).map(async (size) => {
-        const { width: w, height: h } = PHOTO_SIZES[size];
-        const out = await source
-          .clone()
-          .resize(w, h, { fit: 'cover', position: 'attention' })
-          .jpeg(JPEG_OPTIONS)
-          .toBuffer();
-        return [size, out] as const;
-      }),
-    );
-    return { sizes: Object.fromEntries(entries) as Record<PhotoSize, Buffer>, width, height };
+    const sizes = await imageQueue.run(() => render(buffer));
+    return { sizes, width, height };
   } catch (err) {
+    if (err instanceof QueueFull) throw new ImageBusy();
     if (err instanceof Error && /pixel limit/i.test(err.message))
       throw new ImageRejected('too_many_pixels', err.message);
     throw new ImageRejected('corrupt', err instanceof Error ? err.message : 'decoding failed');

@@ -32,11 +32,11 @@ export function resolveLocale(req: FastifyRequest): Locale {
 export const localePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('locale', DEFAULT_LOCALE);
   app.decorateRequest('localeCookie', undefined);
+  // First of all hooks (after the cookies are read): errors raised before validation (csrf 403, rate limit 429,
+  // malformed JSON, 413) are answered in the request's language too.
   app.addHook('onRequest', async (req) => {
     const raw = req.cookies[RULES.cookies.locale.name];
     req.localeCookie = isLocale(raw) ? raw : undefined;
-  });
-  app.addHook('preValidation', async (req) => {
     req.locale = resolveLocale(req);
   });
 });

@@ -2,18 +2,24 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCOUNT_RULES, RULES } from '../../shared/rules';
 import type { Db } from '../db/client';
+import type { Photo } from '../db/schema';
 import { AppError } from '../lib/app-error';
+import { type EventBus, LocalEventBus } from '../lib/event-bus';
 import { countryOfIp } from '../lib/geoip';
 import { hashToken, newToken } from '../lib/tokens';
+import { findMainPhoto } from '../modules/accounts/accounts.repo';
+import { type CachedSession, SessionCache } from '../modules/auth/session-cache';
 import {
   findActiveSession,
   insertSession,
   type SessionWithUser,
   touchSession,
 } from '../modules/auth/sessions.repo';
+import { changesState, isApiRoute, isMediaRoute, matchedRoute } from './matched-route';
 
 export const SESSION_COOKIE = `${RULES.cookies.auth.prefix}_token`;
 const MAX_AGE_S = RULES.cookies.auth.maxAgeDays * 86_400;
+const REQUEST_TYPE_HEADER = RULES.http.requestTypeHeader.toLowerCase();
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,35 +27,91 @@ declare module 'fastify' {
     auth: SessionWithUser | null;
     /** The signed-in member; throws 403 authentication_required (the client logs out quietly). */
     requireAuth(): SessionWithUser;
+    /** The signed-in member's main photo, read once per cached session (GET user.php on every page). */
+    authMainPhoto(): Promise<Photo | undefined>;
+    /**
+     * Announces that this request changed a member's sessions, account or profile, so that every instance drops
+     * its cached sessions of that member before the answer leaves. The signed-in member of a state-changing request
+     * is announced without asking; call this for changes to anybody else (a link opened signed out, a block).
+     */
+    memberChanged(userId: number): void;
+    /** The cache entry behind `auth` (internal to this plugin). */
+    sessionEntry: CachedSession | null;
+    changedMembers: number[] | null;
+  }
+  interface FastifyInstance {
+    sessionCache: SessionCache;
   }
 }
 
-export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secureCookies: boolean }) => {
+export interface SessionPluginOptions {
+  secureCookies: boolean;
+  /** Where cache invalidations are announced (default: this process only). */
+  bus?: EventBus;
+  /** Lifetime of a cached session lookup (default 0: no cache). */
+  cacheTtlMs?: number;
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPluginOptions) => {
+  const cache = new SessionCache(opts.cacheTtlMs ?? 0, opts.bus ?? new LocalEventBus());
+  app.decorate('sessionCache', cache);
+  app.addHook('onClose', async () => cache.close());
   app.decorateRequest('auth', null);
+  app.decorateRequest('sessionEntry', null);
+  app.decorateRequest('changedMembers', null);
   app.decorateRequest('requireAuth', function (this: FastifyRequest) {
     if (!this.auth) throw new AppError(403, 'authentication_required');
     return this.auth;
   });
+  app.decorateRequest('memberChanged', function (this: FastifyRequest, userId: number) {
+    if (this.changedMembers) this.changedMembers.push(userId);
+    else this.changedMembers = [userId];
+  });
+  app.decorateRequest('authMainPhoto', async function (this: FastifyRequest) {
+    const entry = this.sessionEntry;
+    if (!entry) return undefined;
+    if (entry.mainPhoto === undefined)
+      entry.mainPhoto = (await findMainPhoto(app.db, entry.found.user.id)) ?? null;
+    return entry.mainPhoto ?? undefined;
+  });
 
   app.addHook('onRequest', async (req) => {
     // Sessions matter to the API and to photos (private photos are served only to viewers allowed to see them).
-    if (!req.url.startsWith('/api/') && !req.url.startsWith('/media/')) return;
+    if (!isApiRoute(req) && !isMediaRoute(req)) return;
     const token = req.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
-    const found = await findActiveSession(app.db, hashToken(token));
-    if (!found || found.user.status === 'deleted') return;
-    req.auth = found;
-    if (Date.now() - found.session.lastSeenAt.getTime() > ACCOUNT_RULES.session.touchEveryMs) {
-      await touchSession(app.db, found.session.id);
+    const tokenHash = hashToken(token);
+    let entry = cache.get(tokenHash);
+    if (!entry) {
+      const markedAt = cache.mark();
+      const found = await findActiveSession(app.db, tokenHash);
+      if (!found || found.user.status === 'deleted') return;
+      entry = cache.set(tokenHash, found, markedAt);
+    } else if (entry.found.session.expiresAt.getTime() <= Date.now()) {
+      return;
+    }
+    req.sessionEntry = entry;
+    req.auth = entry.found;
+    const session = entry.found.session;
+    if (Date.now() - session.lastSeenAt.getTime() > ACCOUNT_RULES.session.touchEveryMs) {
+      session.lastSeenAt = new Date();
+      await touchSession(app.db, session.id);
     }
   });
 
-  // CSRF: every state-changing API call must carry the client's request-type header (a cross-site form cannot set it).
+  // CSRF: every state-changing call must carry the client's request-type header (a cross-site form, link or image
+  // cannot set it). Keyed on the matched route and method, so no spelling of a URL walks past it.
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || ['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return;
-    if (req.headers[RULES.http.requestTypeHeader.toLowerCase()] !== RULES.http.requestTypeValue) {
+    if (!changesState(req) || !matchedRoute(req)) return;
+    if (req.headers[REQUEST_TYPE_HEADER] !== RULES.http.requestTypeValue) {
       throw new AppError(403, 'csrf');
     }
+  });
+
+  // Before the answer leaves: drop cached sessions of every member this request changed, on every instance.
+  app.addHook('onSend', async (req) => {
+    if (req.auth && changesState(req)) cache.invalidateMember(req.auth.user.id);
+    if (req.changedMembers) for (const id of new Set(req.changedMembers)) cache.invalidateMember(id);
   });
 
   app.decorate('sessionCookie', {

@@ -8,6 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import type { Site } from '../db/schema';
+import type { EventBus } from '../lib/event-bus';
 import { DEFAULT_COMPANY, defaultSite } from '../modules/sites/site-defaults';
 import { insertCompany, insertSite } from '../modules/sites/sites.repo';
 
@@ -27,7 +28,17 @@ export function uniqueDomain(): string {
   return `t${randomBytes(6).toString('hex')}.example.test`;
 }
 
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestAppOptions {
+  /** Receives the app's log lines, shaped as in production (serializers, redaction), at LOG_LEVEL (env). */
+  logStream?: { write(line: string): void };
+  /** Messages between instances (a second app on the same database shares the first one's bus). */
+  bus?: EventBus;
+}
+
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  opts: TestAppOptions = {},
+): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'amora-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -40,6 +51,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     RATE_LIMIT_SCALE: '100',
     // Tests search right after creating members; the search-cache test turns the caches on.
     SEARCH_CACHE_SECONDS: '0',
+    // Tests change rows directly and read them back at once; the session-cache tests turn the cache on.
+    SESSION_CACHE_SECONDS: process.env.TEST_SESSION_CACHE_SECONDS ?? '0',
     ...env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
@@ -51,6 +64,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     redis,
     pushPublicKey: 'test-public-key',
     logger: false,
+    logStream: opts.logStream,
+    bus: opts.bus,
   });
   await app.ready();
 

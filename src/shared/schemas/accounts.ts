@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales';
-import { ACCOUNT_RULES, TRACKING_PARAMS } from '../rules';
+import { ACCOUNT_RULES, PUSH_RULES, TRACKING_PARAMS } from '../rules';
 import { photoUrlsSchema } from './members';
 
 /**
@@ -67,14 +67,60 @@ export const loginRequestSchema = z.object({
 
 export const languageUpdateSchema = z.object({ language: z.enum(LOCALES) });
 
+/** A DNS host name of at least two labels whose top-level label starts with a letter (so never an IPv4 literal). */
+const HOST_NAME =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * Whether `value` may be stored as a push endpoint: printable ASCII, https, a public host name (no IP literal, no
+ * localhost or private names such as .local and .internal, see PUSH_RULES), the default port and no credentials.
+ * The server sends notifications to this URL, so it must never point into our own network.
+ */
+export function isPublicPushEndpoint(value: string): boolean {
+  if (!/^[\x21-\x7e]+$/.test(value)) return false;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'https:' || url.port !== '' || url.username !== '' || url.password !== '')
+    return false;
+  const host = url.hostname;
+  if (!HOST_NAME.test(host)) return false;
+  return !PUSH_RULES.privateHostSuffixes.some((s) => host === s || host.endsWith(`.${s}`));
+}
+
+/** `bytes` bytes as base64url (RFC 4648 §5), with or without its padding. */
+function base64urlOfBytes(bytes: number) {
+  const chars = Math.ceil((bytes * 4) / 3);
+  const padding = Math.ceil(bytes / 3) * 4 - chars;
+  return z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${chars}}(?:={${padding}})?$`));
+}
+
+/** A browser's PushSubscription (its toJSON(): endpoint and keys; expirationTime and other members are dropped). */
+export const pushSubscriptionDataSchema = z.object({
+  endpoint: z.string().max(PUSH_RULES.endpointMaxLength).refine(isPublicPushEndpoint),
+  keys: z.object({
+    p256dh: base64urlOfBytes(PUSH_RULES.p256dhBytes),
+    auth: base64urlOfBytes(PUSH_RULES.authBytes),
+  }),
+});
+export type PushSubscriptionData = z.infer<typeof pushSubscriptionDataSchema>;
+
+/** Reads a serialised subscription; anything that is not (short) JSON stays a string and fails as "not an object". */
+function parseSerialised(value: unknown): unknown {
+  if (typeof value !== 'string' || value.length > PUSH_RULES.serialisedMaxLength) return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/** POST /api/user.php?push=1: `{ subscription }`, the subscription as an object or serialised (JSON string). */
 export const pushSubscriptionSchema = z.object({
-  subscription: z.union([
-    z.string().max(4000),
-    z.object({
-      endpoint: z.string().url().max(2000),
-      keys: z.object({ p256dh: z.string().max(200), auth: z.string().max(100) }),
-    }),
-  ]),
+  subscription: z.preprocess(parseSerialised, pushSubscriptionDataSchema),
 });
 
 export const currentUserSchema = z.object({

@@ -50,9 +50,26 @@ export const MEMBER_ERROR_CODES = {
   notFound: 'member_not_found',
 } as const;
 
-/** POST /api/block.php { id } blocks, DELETE /api/block.php { id } unblocks. GET lists the blocked members. */
+/**
+ * POST /api/block.php { id } blocks; a member the viewer may not see answers exactly like an unknown id (404
+ * member_not_found). DELETE /api/block.php { id } or { handle } unblocks. GET lists the blocked members.
+ */
 export const blockRequestSchema = z.object({ id: z.number().int().positive() });
-export const blockedListResponseSchema = z.object({ blocked: z.array(profileCardSchema) });
+
+/** An opaque reference to one entry of the blocked list (it names the block, never the member). */
+export const blockHandleSchema = z.string().regex(/^\d{20}$/);
+export const unblockRequestSchema = z.union([blockRequestSchema, z.object({ handle: blockHandleSchema })]);
+
+/**
+ * One entry of the blocked list: the member's card while the viewer may see the member, else only the handle and a
+ * translated label ("member no longer visible"): nothing about a hidden, unconfirmed, deleted or blocking member.
+ */
+export const blockedEntrySchema = z.discriminatedUnion('hidden', [
+  profileCardSchema.extend({ hidden: z.literal(false), handle: blockHandleSchema }),
+  z.object({ hidden: z.literal(true), handle: blockHandleSchema, label: z.string() }),
+]);
+export type BlockedEntry = z.infer<typeof blockedEntrySchema>;
+export const blockedListResponseSchema = z.object({ blocked: z.array(blockedEntrySchema) });
 
 /** GET/PUT /api/privacy.php — invisible mode and privacy mode of the signed-in member. */
 export const privacySettingsSchema = z.object({

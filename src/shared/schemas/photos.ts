@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RULES } from '../rules';
 import { photoUrlsSchema } from './members';
 
 /** Upload limits of a member photo; the web app checks the same before sending. */
@@ -6,7 +7,9 @@ export const PHOTO_UPLOAD = {
   /** the multipart field that carries the file */
   field: 'photo',
   maxBytes: 15 * 1024 * 1024,
-  maxPixels: 40_000_000,
+  /** read from the image header before decoding (RULES.photos) */
+  maxPixels: RULES.photos.maxPixels,
+  maxSidePx: RULES.photos.maxSidePx,
   accept: ['image/jpeg', 'image/png', 'image/webp'],
 } as const;
 

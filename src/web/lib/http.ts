@@ -62,8 +62,10 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const url = apiUrl(path, opts.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  // The spec marks user.php calls; the server also requires the mark on every state-changing call (CSRF).
-  if (url.split('?')[0]!.endsWith('user.php') || method !== 'GET') {
+  // The spec marks user.php calls; the server also requires the mark on every state-changing call (CSRF),
+  // logout.php included although it is a GET.
+  const file = url.split('?')[0]!.split('/').pop() ?? '';
+  if (method !== 'GET' || (RULES.http.markedGetCalls as readonly string[]).includes(file)) {
     headers[RULES.http.requestTypeHeader] = RULES.http.requestTypeValue;
   }
   const maxRetries = opts.retries ?? (method === 'GET' ? httpConfig.retries : 0);

@@ -55,13 +55,22 @@ export const authTokens = pgTable(
   ],
 );
 
-/** Failed-login counters per account (key 'acct:<email>') and per client IP (key 'ip:<ip>'). */
-export const loginThrottle = pgTable('login_throttle', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-});
+/**
+ * Password-guessing counters (modules/auth/login-throttle.ts): per account and client address ('pair:<email>|<ip>'),
+ * per client address ('ip:<ip>', an IPv6 address as its /64) and per account ('acct:<email>'). `locked_until` is a
+ * lock for the first two and the next free slot of the account's slow-down for the last. The cleanup job deletes
+ * rows whose window and lock are long over, found by the expiry index.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('login_throttle_expiry_idx').on(sql`greatest(${t.windowStartedAt}, ${t.lockedUntil})`)],
+);
 
 /** Every movement of credits; users.credits is the balance, changed in the same transaction. */
 export const creditLedger = pgTable(

@@ -27,6 +27,7 @@ const GRACE_MS = RULES.accountDeletion.graceDays * 86_400_000;
 /**
  * Deletes an account with a 14-day grace period: it disappears from other members at once (status deleted), every
  * session ends, and a reactivation link is e-mailed. The purge job removes the data when the grace period is over.
+ * A wrong password counts as a failed login from `ip`.
  */
 export async function deleteAccount(
   db: Db,
@@ -34,8 +35,9 @@ export async function deleteAccount(
   input: { password: string; reasons: string[] },
   site: Site,
   links: LinkBase,
+  ip: string,
 ): Promise<void> {
-  await assertPassword(db, userId, input.password, 'password');
+  await assertPassword(db, userId, input.password, 'password', ip);
   const found = await findUserWithProfile(db, userId);
   if (!found) throw new AppError(404, 'not_found');
   await db.transaction(async (tx) => {

@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens, type Photo, type Profile, photos, profiles, type User, users } from '../../db/schema';
 import { hashToken, newToken } from '../../lib/tokens';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type AuthTokenKind = 'activation' | 'password_reset' | 'mail_change' | 'reactivate';
 
 export async function findUserByEmail(db: Db | Tx, email: string): Promise<User | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
@@ -36,7 +37,7 @@ export async function findMainPhoto(db: Db, userId: number): Promise<Photo | und
 export async function createAuthToken(
   tx: Db | Tx,
   userId: number,
-  kind: 'activation' | 'password_reset' | 'mail_change' | 'reactivate',
+  kind: AuthTokenKind,
   ttlMs: number,
   newEmail?: string,
 ): Promise<string> {
@@ -86,12 +87,29 @@ export async function countTokensSince(db: Db, userId: number, kind: string, sin
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Invalidates the unused tokens of a kind (a new mail replaces the old link). */
-export async function expireTokens(tx: Db | Tx, userId: number, kind: string): Promise<void> {
+/**
+ * Invalidates the unused tokens of a kind, or of several kinds (a new mail replaces the old link; a new password
+ * ends the links mailed before it).
+ */
+export async function expireTokens(
+  tx: Db | Tx,
+  userId: number,
+  kind: AuthTokenKind | readonly AuthTokenKind[],
+): Promise<void> {
+  const kinds = typeof kind === 'string' ? [kind] : [...kind];
   await tx
     .update(authTokens)
-    .set({ expiresAt: new Date() })
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+    .set({ expiresAt: sql`least(${authTokens.expiresAt}, now())` })
+    .where(and(eq(authTokens.userId, userId), inArray(authTokens.kind, kinds), isNull(authTokens.usedAt)));
+}
+
+/** True for a unique-index violation (SQLSTATE 23505) on `constraint` (any when omitted), from either driver. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return constraint === undefined || name === undefined || name === constraint;
+  }
+  return false;
 }
 
 export async function latestToken(db: Db, userId: number, kind: string) {

@@ -49,8 +49,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/activate.php',
     { schema: { querystring: z.object({ token: z.string().max(200).default('') }), hide: true } },
     async (req, reply) => {
-      const ok = req.query.token.length >= 10 && (await activate(db, req.query.token));
-      return reply.redirect(ok ? '/activate/done' : '/activate/error', 303);
+      const userId = req.query.token.length >= 10 ? await activate(db, req.query.token) : null;
+      if (userId !== null) req.memberChanged(userId);
+      return reply.redirect(userId !== null ? '/activate/done' : '/activate/error', 303);
     },
   );
 
@@ -92,6 +93,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     async (req, reply) => {
       const { site } = await req.resolveSite();
       const userId = await resetPassword(db, req.body.token, req.body.password, site);
+      req.memberChanged(userId); // every session of the member was revoked, on every instance
       await signIn(req, reply, userId);
       return currentUserBody(req, userId);
     },
@@ -103,7 +105,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     async (req) => {
       const auth = req.requireAuth();
       const { site } = await req.resolveSite();
-      await requestMailChange(db, auth.user.id, req.body.email, req.body.password, site, opts.links);
+      await requestMailChange(db, auth.user.id, req.body.email, req.body.password, site, opts.links, req.ip);
       return { ok: true as const };
     },
   );
@@ -112,7 +114,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     '/api/mail-change-confirm.php',
     { schema: { body: tokenSchema, response: { 200: okSchema } } },
     async (req) => {
-      await confirmMailChange(db, req.body.token);
+      req.memberChanged(await confirmMailChange(db, req.body.token));
       return { ok: true as const };
     },
   );
@@ -146,6 +148,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         { password: req.body.password, reasons: req.body.reasons },
         site,
         opts.links,
+        req.ip,
       );
       app.sessionCookie.clear(reply);
       return { ok: true as const };
@@ -157,6 +160,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     { schema: { body: tokenSchema, response: { 200: userResponseSchema } }, config: limited },
     async (req, reply) => {
       const userId = await reactivateAccount(db, req.body.token);
+      req.memberChanged(userId);
       await signIn(req, reply, userId);
       return currentUserBody(req, userId);
     },

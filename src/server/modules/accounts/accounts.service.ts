@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { conversations, messages, profiles, type Site, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
+import { guardPasswordCheck } from '../auth/login-throttle';
 import { changeCredits } from '../credits/credits.service';
 import { refreshSearchable } from '../members/searchable';
 import { enqueueMail } from '../outbox/outbox.repo';
@@ -117,7 +118,11 @@ export async function signup(db: Db, req: SignupRequest, ctx: SignupContext): Pr
   });
 }
 
-/** Stores the signup message to an existing, visible member; it is delivered when the sender confirms the address. */
+/**
+ * Stores the signup message to an existing, visible member; it is delivered when the sender confirms the address
+ * (confirmEmail). Until then the conversation holds only a held message, which is no contact: every "has a
+ * conversation" check (member-profile.repo contactExists) requires a delivered message, so it unlocks nothing.
+ */
 async function holdFirstMessage(tx: Tx, senderId: number, recipientId: number, body: string): Promise<void> {
   const target = await findUserWithProfile(tx, recipientId);
   if (target?.user.status !== 'active' || target.profile.status !== 'active' || target.profile.invisible)
@@ -151,21 +156,22 @@ export async function queueActivationMail(
  * Confirms the address of an activation link: the account becomes active, the profile visible, held messages are
  * delivered and the signup credits granted (once). A link used before for an account that is confirmed still counts
  * as done, so a mail scanner that opened the link first does not make the member's own click fail.
+ * Returns the member's id, or null when the link is not (or no longer) good.
  */
-export async function activate(db: Db, token: string): Promise<boolean> {
+export async function activate(db: Db, token: string): Promise<number | null> {
   const done = await db.transaction(async (tx) => {
     const row = await consumeAuthToken(tx, token, 'activation');
-    if (!row) return false;
+    if (!row) return null;
     const found = await findUserWithProfile(tx, row.userId);
-    if (!found || found.user.status === 'deleted') return false;
+    if (!found || found.user.status === 'deleted') return null;
     await confirmEmail(tx, row.userId);
-    return true;
+    return row.userId;
   });
-  if (done) return true;
+  if (done !== null) return done;
   const seen = await findAuthToken(db, token, 'activation');
-  if (!seen?.usedAt) return false;
+  if (!seen?.usedAt) return null;
   const found = await findUserWithProfile(db, seen.userId);
-  return Boolean(found?.user.emailConfirmedAt);
+  return found?.user.emailConfirmedAt ? seen.userId : null;
 }
 
 /** Marks the address confirmed and does what confirmation unlocks. Safe to call twice. */
@@ -255,12 +261,23 @@ export async function changeUnconfirmedEmail(
   });
 }
 
-/** Checks the member's current password (for password change, e-mail change and deletion). */
-export async function assertPassword(db: Db, userId: number, password: string, field: string): Promise<void> {
+/**
+ * Checks the member's current password (for password change, e-mail change and deletion). A wrong one counts
+ * exactly like a failed login from `ip` (the same limits and counters), so these forms cannot be used to guess.
+ */
+export async function assertPassword(
+  db: Db,
+  userId: number,
+  password: string,
+  field: string,
+  ip: string,
+): Promise<void> {
   const found = await findUserWithProfile(db, userId);
-  if (!found || !(await verifyPassword(found.user.passwordHash, password))) {
-    throw fieldError(400, 'wrong_password', field, 'validation.old_password_wrong');
-  }
+  if (!found) throw fieldError(400, 'wrong_password', field, 'validation.old_password_wrong');
+  const ok = await guardPasswordCheck(db, { email: found.user.email, ip }, () =>
+    verifyPassword(found.user.passwordHash, password),
+  );
+  if (!ok) throw fieldError(400, 'wrong_password', field, 'validation.old_password_wrong');
 }
 
 export const GRACE_MS = RULES.accountDeletion.graceDays * 86_400_000;

@@ -5,12 +5,21 @@ import { type Site, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { enqueueMail } from '../outbox/outbox.repo';
 import { buildAccountMail, type LinkBase, siteOrigin } from './account-mail';
-import { consumeAuthToken, createAuthToken, expireTokens, findUserWithProfile } from './accounts.repo';
+import {
+  consumeAuthToken,
+  createAuthToken,
+  expireTokens,
+  findUserWithProfile,
+  isUniqueViolation,
+} from './accounts.repo';
 import { assertEmailAvailable, assertPassword, confirmEmail } from './accounts.service';
 
 const HOUR = 3_600_000;
 
-/** Sends a confirmation link to the new address; the account keeps the old one until it is confirmed. */
+/**
+ * Sends a confirmation link to the new address; the account keeps the old one until it is confirmed. A wrong
+ * password counts as a failed login from `ip`.
+ */
 export async function requestMailChange(
   db: Db,
   userId: number,
@@ -18,8 +27,9 @@ export async function requestMailChange(
   password: string,
   site: Site,
   links: LinkBase,
+  ip: string,
 ): Promise<void> {
-  await assertPassword(db, userId, password, 'password');
+  await assertPassword(db, userId, password, 'password', ip);
   const found = await findUserWithProfile(db, userId);
   if (!found) throw new AppError(404, 'not_found');
   if (found.user.email === email)
@@ -51,18 +61,28 @@ export async function requestMailChange(
   });
 }
 
-/** Confirms a new address from its link (single use); it also counts as confirming the account's address. */
-export async function confirmMailChange(db: Db, token: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await consumeAuthToken(tx, token, 'mail_change');
-    if (!row?.newEmail) throw new AppError(400, 'link_invalid', 'validation.mail_change_link_invalid');
-    const taken = await tx.execute(
-      sql`select 1 from users where email = ${row.newEmail} and id <> ${row.userId} limit 1`,
-    );
-    if ((taken as unknown as { rows: unknown[] }).rows.length > 0) {
-      throw fieldError(409, 'email_in_use', 'email', 'validation.email_in_use');
-    }
-    await tx.update(users).set({ email: row.newEmail }).where(eq(users.id, row.userId));
-    await confirmEmail(tx, row.userId);
-  });
+/**
+ * Confirms a new address from its link (single use); it also counts as confirming the account's address, and ends
+ * the reset links mailed to the old one. When another account took the address first (also at the same moment:
+ * the unique index decides), the answer is 'already in use' and the link stays unused.
+ */
+export async function confirmMailChange(db: Db, token: string): Promise<number> {
+  const inUse = () => fieldError(409, 'email_in_use', 'email', 'validation.email_in_use');
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await consumeAuthToken(tx, token, 'mail_change');
+      if (!row?.newEmail) throw new AppError(400, 'link_invalid', 'validation.mail_change_link_invalid');
+      const taken = await tx.execute(
+        sql`select 1 from users where email = ${row.newEmail} and id <> ${row.userId} limit 1`,
+      );
+      if ((taken as unknown as { rows: unknown[] }).rows.length > 0) throw inUse();
+      await tx.update(users).set({ email: row.newEmail }).where(eq(users.id, row.userId));
+      await expireTokens(tx, row.userId, 'password_reset');
+      await confirmEmail(tx, row.userId);
+      return row.userId;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_unique')) throw inUse();
+    throw err;
+  }
 }

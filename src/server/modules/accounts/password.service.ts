@@ -11,12 +11,16 @@ import {
   consumeAuthToken,
   countTokensSince,
   createAuthToken,
+  expireTokens,
   findUserByEmail,
   findUserWithProfile,
 } from './accounts.repo';
 import { assertPassword, assertStrongPassword, confirmEmail } from './accounts.service';
 
 const HOUR = 3_600_000;
+
+/** A new password ends every link mailed before it: other reset links and pending e-mail changes. */
+const LINKS_ENDED_BY_NEW_PASSWORD = ['password_reset', 'mail_change'] as const;
 
 /** Sends a reset link; the spec wants 'e-mail not found' said, and at most 3 mails a day. */
 export async function requestPasswordReset(
@@ -57,8 +61,9 @@ export async function requestPasswordReset(
 }
 
 /**
- * Sets a new password from a reset link (single use, 2 hours). Every session is revoked; the link also proves the
- * address, so an unconfirmed account is confirmed. Returns the member's id so the caller can sign them in.
+ * Sets a new password from a reset link (single use, 2 hours). Every session is revoked, and every other reset link
+ * and pending e-mail change ends; the link also proves the address, so an unconfirmed account is confirmed. Returns
+ * the member's id so the caller can sign them in.
  */
 export async function resetPassword(db: Db, token: string, password: string, site: Site): Promise<number> {
   assertStrongPassword('password', password);
@@ -71,6 +76,7 @@ export async function resetPassword(db: Db, token: string, password: string, sit
       throw new AppError(400, 'link_invalid', 'validation.reset_link_invalid');
     await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
     await revokeAllSessions(tx, row.userId);
+    await expireTokens(tx, row.userId, LINKS_ENDED_BY_NEW_PASSWORD);
     await confirmEmail(tx, row.userId);
     await enqueueMail(
       tx,
@@ -86,7 +92,10 @@ export async function resetPassword(db: Db, token: string, password: string, sit
   });
 }
 
-/** Changes the password of a signed-in member; the other sessions are logged out. */
+/**
+ * Changes the password of a signed-in member; the other sessions are logged out and the reset and e-mail change
+ * links mailed before end. A wrong old password counts as a failed login from `ip`.
+ */
 export async function changePassword(
   db: Db,
   userId: number,
@@ -94,14 +103,16 @@ export async function changePassword(
   oldPassword: string,
   password: string,
   site: Site,
+  ip: string,
 ): Promise<void> {
-  await assertPassword(db, userId, oldPassword, 'old_password');
+  await assertPassword(db, userId, oldPassword, 'old_password', ip);
   assertStrongPassword('password', password);
   const passwordHash = await hashPassword(password);
   const found = await findUserWithProfile(db, userId);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await revokeAllSessions(tx, userId, sessionId);
+    await expireTokens(tx, userId, LINKS_ENDED_BY_NEW_PASSWORD);
     await enqueueMail(
       tx,
       userId,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos, profiles, sessions, users } from '../../db/schema';
@@ -24,13 +25,24 @@ afterAll(async () => {
   await ctx?.close();
 });
 
+// Wrong passwords count against the client address: this file's own, so runs on a shared database do not add up.
+const clientIp = `10.${[...randomBytes(3)].join('.')}`;
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   ctx.app.inject({
     method: 'POST',
     url,
     headers: { host: domain, cookie: 'i18n_redirected=nl', ...CLIENT, ...headers },
+    remoteAddress: clientIp,
     payload,
   });
+const LINK_INVALID = 'Link verlopen of invalide, vraag een nieuwe e-mail aan';
+const newPassword = (token: string, password = 'Quiet-Lantern-58') =>
+  post('/api/password-reset.php', { token, password, password_confirm: password });
+/** Asks for a reset mail and answers the token of its link. */
+async function resetToken(email: string): Promise<string> {
+  expect((await post('/api/password-reset-mail.php', { email })).statusCode).toBe(200);
+  return tokenOf(await lastMailLink(ctx, email));
+}
 const me = (cookie: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/user.php', headers: { host: domain, cookie } });
 
@@ -84,6 +96,42 @@ describe('password reset', () => {
     expect(expired.json().error.message).toBe('Link verlopen of invalide, vraag een nieuwe e-mail aan');
   });
 
+  it('a completed reset ends every other reset link and the pending e-mail change', async () => {
+    const m = await createMember(ctx, domain);
+    const first = await resetToken(m.email);
+    const second = await resetToken(m.email);
+    const newEmail = uniqueEmail('pending');
+    await post('/api/mail-change.php', { email: newEmail, password: GOOD_PASSWORD }, { cookie: m.cookie });
+    const mailChange = tokenOf(await lastMailLink(ctx, newEmail));
+    expect((await newPassword(second)).statusCode).toBe(200);
+    const other = await newPassword(first, 'Other-Lantern-59');
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error.message).toBe(LINK_INVALID);
+    expect((await post('/api/mail-change-confirm.php', { token: mailChange })).statusCode).toBe(400);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, m.id));
+    expect(row!.email).toBe(m.email);
+  });
+
+  it('a password change ends the reset links and the pending e-mail change mailed before it', async () => {
+    const m = await createMember(ctx, domain);
+    const token = await resetToken(m.email);
+    const newEmail = uniqueEmail('pending');
+    await post('/api/mail-change.php', { email: newEmail, password: GOOD_PASSWORD }, { cookie: m.cookie });
+    const mailChange = tokenOf(await lastMailLink(ctx, newEmail));
+    const change = await post(
+      '/api/password.php',
+      { old_password: GOOD_PASSWORD, password: 'Fresh-Meadow-77', password_confirm: 'Fresh-Meadow-77' },
+      { cookie: m.cookie },
+    );
+    expect(change.statusCode).toBe(200);
+    const reset = await newPassword(token);
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().error.message).toBe(LINK_INVALID);
+    expect((await post('/api/mail-change-confirm.php', { token: mailChange })).statusCode).toBe(400);
+    // A link asked for after the change works.
+    expect((await newPassword(await resetToken(m.email))).statusCode).toBe(200);
+  });
+
   it('sends at most 3 reset mails a day', async () => {
     const m = await createMember(ctx, domain);
     for (let i = 0; i < 3; i++)
@@ -123,6 +171,67 @@ describe('e-mail change', () => {
     expect((await post('/api/mail-change-confirm.php', { token })).statusCode).toBe(200);
     expect((await me(m.cookie)).json().user.email).toBe(newEmail);
     expect((await post('/api/mail-change-confirm.php', { token })).statusCode).toBe(400);
+  });
+
+  it('a confirmed new address ends the reset links mailed to the old one', async () => {
+    const m = await createMember(ctx, domain);
+    const reset = await resetToken(m.email);
+    const newEmail = uniqueEmail('new');
+    await post('/api/mail-change.php', { email: newEmail, password: GOOD_PASSWORD }, { cookie: m.cookie });
+    const token = tokenOf(await lastMailLink(ctx, newEmail));
+    expect((await post('/api/mail-change-confirm.php', { token })).statusCode).toBe(200);
+    expect((await newPassword(reset)).json().error.message).toBe(LINK_INVALID);
+  });
+
+  it('two members confirming the same new address at once: one gets it, the other hears it is in use', async () => {
+    const a = await createMember(ctx, domain);
+    const b = await createMember(ctx, domain);
+    const newEmail = uniqueEmail('wanted');
+    const tokens: string[] = [];
+    for (const m of [a, b]) {
+      const res = await post(
+        '/api/mail-change.php',
+        { email: newEmail, password: GOOD_PASSWORD },
+        { cookie: m.cookie },
+      );
+      expect(res.statusCode).toBe(200);
+      tokens.push(tokenOf(await lastMailLink(ctx, newEmail)));
+    }
+    const confirmBoth = () =>
+      Promise.all(
+        tokens.map((token) =>
+          post('/api/mail-change-confirm.php', { token }, { cookie: 'i18n_redirected=nl' }),
+        ),
+      );
+    let answers: Awaited<ReturnType<typeof confirmBoth>>;
+    if (ctx.database.driver === 'pg') {
+      // Hold both accounts' rows until both confirmations have checked that the address is free and wait to write
+      // it: the race, every time. (PGlite runs one transaction at a time, so there they simply go at once.)
+      let pending: ReturnType<typeof confirmBoth> | undefined;
+      await ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from users where id in (${a.id}, ${b.id}) for update`);
+        pending = confirmBoth();
+        for (let i = 0; i < 100; i++) {
+          await tx.execute(sql`select pg_stat_clear_snapshot()`); // activity is read once per transaction otherwise
+          const waiting = await tx.execute(sql`
+            select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'
+              and query ilike 'update "users" set "email"%'`);
+          if (Number((waiting as unknown as { rows: { n: number }[] }).rows[0]?.n) >= 2) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      });
+      answers = await pending!;
+    } else answers = await confirmBoth();
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const loser = answers.find((r) => r.statusCode === 409)!;
+    expect(loser.json().error.code).toBe('email_in_use');
+    expect(loser.json().error.fields.email).toBe('Dit e-mailadres heeft al een account op deze site.');
+    const owners = await ctx.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, newEmail));
+    expect(owners).toHaveLength(1);
   });
 
   it('refuses an address that is in use', async () => {

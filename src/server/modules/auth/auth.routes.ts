@@ -7,24 +7,25 @@ import {
   loginRequestSchema,
   okSchema,
   passwordChangeSchema,
-  pushSubscriptionSchema,
   sessionRevokeSchema,
   sessionsResponseSchema,
   userResponseSchema,
 } from '../../../shared/schemas/accounts';
-import { pushSubscriptions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { jsonBytes, sendJsonBytes } from '../../lib/json-response';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { presentCurrentUser } from '../accounts/accounts.presenter';
 import { findMainPhoto, findUserWithProfile } from '../accounts/accounts.repo';
 import { changePassword } from '../accounts/password.service';
+import { storePushSubscription } from '../push/push.service';
 import { authenticate } from './auth.service';
 import { listActiveSessions, revokeAllSessions, revokeSession, type SessionWithUser } from './sessions.repo';
 
 async function userBody(req: FastifyRequest, id: number, read?: Pick<SessionWithUser, 'user' | 'profile'>) {
   const [found, mainPhoto, { site }] = await Promise.all([
     read ?? findUserWithProfile(req.server.db, id),
-    findMainPhoto(req.server.db, id),
+    read ? req.authMainPhoto() : findMainPhoto(req.server.db, id),
     req.resolveSite(),
   ]);
   if (!found) return { user: null };
@@ -48,6 +49,8 @@ export async function signIn(req: FastifyRequest, reply: FastifyReply, userId: n
   await req.server.sessionCookie.start(req.server.db, req, reply, userId);
 }
 
+const SIGNED_OUT_BYTES = jsonBytes(userResponseSchema, { user: null });
+
 export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = async (app, opts) => {
   // POST /api/user.php: log in; POST /api/user.php?push=1: store a push subscription.
   app.post(
@@ -63,18 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = asy
     async (req, reply) => {
       if (req.query.push === '1') {
         const auth = req.requireAuth();
-        const { subscription } = pushSubscriptionSchema.parse(req.body);
-        const parsed =
-          typeof subscription === 'string'
-            ? pushSubscriptionSchema.shape.subscription.options[1].parse(JSON.parse(subscription))
-            : subscription;
-        await app.db
-          .insert(pushSubscriptions)
-          .values({ userId: auth.user.id, endpoint: parsed.endpoint, keys: parsed.keys })
-          .onConflictDoUpdate({
-            target: pushSubscriptions.endpoint,
-            set: { userId: auth.user.id, keys: parsed.keys },
-          });
+        await storePushSubscription(app.db, auth.user.id, req.body);
         return { ok: true as const };
       }
       const { email, password } = loginRequestSchema.parse(req.body);
@@ -84,10 +76,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = asy
     },
   );
 
+  // Asked on every page load: answered from bytes made once per cached session (signed in) or once (signed out).
   app.get('/api/user.php', { schema: { response: { 200: userResponseSchema } } }, async (req, reply) => {
     reply.header('Cache-Control', 'private, no-store');
-    if (!req.auth && req.cookies[SESSION_COOKIE]) app.sessionCookie.clear(reply);
-    return sessionUserBody(req);
+    const entry = req.sessionEntry;
+    if (!entry) {
+      if (req.cookies[SESSION_COOKIE]) app.sessionCookie.clear(reply);
+      return sendJsonBytes(reply, SIGNED_OUT_BYTES);
+    }
+    const { site } = await req.resolveSite();
+    if (entry.userBytes?.site !== site) {
+      entry.userBytes = { site, bytes: jsonBytes(userResponseSchema, await sessionUserBody(req)) };
+    }
+    return sendJsonBytes(reply, entry.userBytes.bytes);
   });
 
   // PUT /api/user.php: the language chosen in the UI.
@@ -101,11 +102,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = asy
     },
   );
 
-  app.get('/api/logout.php', { schema: { response: { 200: okSchema } } }, async (req, reply) => {
-    if (req.auth) await revokeSession(app.db, req.auth.session.id, req.auth.user.id);
-    app.sessionCookie.clear(reply);
-    return { ok: true as const };
-  });
+  // GET as the spec has it, but it changes state: it needs the client's request-type header (plugins/session.ts),
+  // so a cross-site link or image cannot log a member out.
+  app.get(
+    '/api/logout.php',
+    { schema: { response: { 200: okSchema } }, config: { changesState: true } },
+    async (req, reply) => {
+      if (req.auth) await revokeSession(app.db, req.auth.session.id, req.auth.user.id);
+      app.sessionCookie.clear(reply);
+      return { ok: true as const };
+    },
+  );
 
   app.get('/api/sessions.php', { schema: { response: { 200: sessionsResponseSchema } } }, async (req) => {
     const auth = req.requireAuth();
@@ -148,6 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = asy
         req.body.old_password,
         req.body.password,
         site,
+        req.ip,
       );
       return { ok: true as const };
     },

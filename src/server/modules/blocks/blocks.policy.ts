@@ -1,4 +1,5 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, notExists, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { blocks } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
@@ -29,4 +30,22 @@ export async function blockedEitherWay(db: Db | Tx, a: number, b: number): Promi
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * SQL for listings (showcase, related members): neither the viewer nor the member whose id is in `column` has
+ * blocked the other.
+ */
+export function notBlockedEitherWay(db: Db | Tx, viewerId: number, column: AnyPgColumn): SQL {
+  return notExists(
+    db
+      .select({ one: sql`1` })
+      .from(blocks)
+      .where(
+        or(
+          and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, column)),
+          and(eq(blocks.blockerId, column), eq(blocks.blockedId, viewerId)),
+        ),
+      ),
+  );
 }

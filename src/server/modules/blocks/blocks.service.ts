@@ -1,14 +1,19 @@
-import type { ProfileCard } from '../../../shared/schemas/members';
+import type { Locale } from '../../../shared/locales';
+import type { BlockedEntry } from '../../../shared/schemas/member-profile';
 import type { Db } from '../../db/client';
 import type { Site } from '../../db/schema';
+import { translate } from '../../i18n/translate';
 import { AppError } from '../../lib/app-error';
+import type { SessionWithUser } from '../auth/sessions.repo';
+import { memberAccess } from '../member-profile/member-profile.policy';
 import { presentProfileCard } from '../member-profile/member-profile.presenter';
-import { memberNotFound } from '../member-profile/member-profile.service';
+import { accessToMember, memberNotFound } from '../member-profile/member-profile.service';
 import {
-  blockTargetExists,
+  type BlockedRow,
   deleteBlock,
+  deleteBlockByHandle,
   deleteConversationsBetween,
-  findBlockedCards,
+  findBlockedRows,
   insertBlock,
 } from './blocks.repo';
 
@@ -16,11 +21,19 @@ export const cannotBlockSelf = () => new AppError(400, 'cannot_block_self');
 
 /**
  * Blocks a member: in one transaction the block is stored and the conversation between the two members (with
- * its messages) is deleted. Blocking an already blocked member changes nothing more.
+ * its messages) is deleted. Blocking an already blocked member changes nothing more. A member the blocker may not
+ * see (member-profile.policy: unknown, deleted, unconfirmed, disabled, invisible without contact) answers exactly
+ * like an unknown id; a member who blocked the blocker may be blocked back.
  */
-export async function blockMember(db: Db, blockerId: number, blockedId: number): Promise<void> {
+export async function blockMember(
+  db: Db,
+  blocker: Pick<SessionWithUser, 'user'>,
+  blockedId: number,
+): Promise<void> {
+  const blockerId = blocker.user.id;
   if (blockerId === blockedId) throw cannotBlockSelf();
-  if (!(await blockTargetExists(db, blockedId))) throw memberNotFound();
+  const { access } = await accessToMember(db, blocker, blockedId);
+  if (access === 'not_found') throw memberNotFound();
   await db.transaction(async (tx) => {
     await insertBlock(tx, blockerId, blockedId);
     await deleteConversationsBetween(tx, blockerId, blockedId);
@@ -28,18 +41,58 @@ export async function blockMember(db: Db, blockerId: number, blockedId: number):
   });
 }
 
-/** Lifts a block; unblocking a member that is not blocked changes nothing. */
-export async function unblockMember(db: Db, blockerId: number, blockedId: number): Promise<void> {
-  await deleteBlock(db, blockerId, blockedId);
+/**
+ * Lifts a block, named by the member's id or by the handle of its blocked-list entry; unblocking a member that is
+ * not blocked changes nothing (and says nothing about the member).
+ */
+export async function unblockMember(
+  db: Db,
+  blockerId: number,
+  target: { id: number } | { handle: string },
+): Promise<number[]> {
+  if ('id' in target) return deleteBlock(db, blockerId, target.id);
+  return deleteBlockByHandle(db, blockerId, target.handle);
 }
 
+/** Whether the blocker may see the blocked member now, by the member-profile rules. */
+function visibleNow(row: BlockedRow, blockerId: number): boolean {
+  if (row.profileStatus === null) return false;
+  return (
+    memberAccess(
+      {
+        userStatus: row.userStatus,
+        profileStatus: row.profileStatus,
+        invisible: row.invisible ?? true,
+        blockedViewer: row.blockedViewer,
+      },
+      { viewerId: blockerId, premium: false, isOwner: false, hasConversation: row.hasContact },
+    ) === 'visible'
+  );
+}
+
+/**
+ * The blocked list: a card for each member the blocker may see now; for every other block (the member is hidden,
+ * unconfirmed, deleted or blocked the blocker) only the handle and a translated label, so the block can be undone.
+ */
 export async function listBlocked(
   db: Db,
   blockerId: number,
   site: Pick<Site, 'cdnPrefix' | 'visibleProfileFields'>,
-): Promise<ProfileCard[]> {
-  const rows = await findBlockedCards(db, blockerId);
+  locale: Locale,
+): Promise<BlockedEntry[]> {
+  const rows = await findBlockedRows(db, blockerId);
   const opts = { cdnPrefix: site.cdnPrefix, visibleFields: site.visibleProfileFields };
   const now = new Date();
-  return rows.map((r) => presentProfileCard(r, opts, now));
+  return rows.map((r): BlockedEntry => {
+    if (!visibleNow(r, blockerId) || r.name === null || r.birthDate === null || r.country === null)
+      return { hidden: true, handle: r.handle, label: translate(locale, 'blocked_list.hidden_member') };
+    const card = {
+      ...r,
+      name: r.name,
+      birthDate: r.birthDate,
+      country: r.country,
+      fictional: r.fictional ?? false,
+    };
+    return { hidden: false, handle: r.handle, ...presentProfileCard(card, opts, now) };
+  });
 }

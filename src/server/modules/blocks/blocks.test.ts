@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, conversations, messages } from '../../db/schema';
@@ -106,26 +107,31 @@ describe('/api/block.php', () => {
     const b = await createMember(ctx, domain);
     const c = await createMember(ctx, domain);
     const photo = await addPhoto(db(), b.id, { isMain: true });
-    await setProfile(db(), c.id, { invisible: true, city: 'Utrecht' });
+    await setProfile(db(), c.id, { city: 'Utrecht' });
     expect((await blockedList(a.cookie)).json()).toEqual({ blocked: [] });
     await block(a.cookie, b.id);
     await block(a.cookie, c.id);
-    await block(b.cookie, a.id);
 
     const list = await blockedList(a.cookie);
     expect(list.statusCode).toBe(200);
     const cards = list.json().blocked;
     expect(cards.map((x: { id: number }) => x.id).sort()).toEqual([b.id, c.id].sort());
     const cardB = cards.find((x: { id: number }) => x.id === b.id);
-    expect(cardB).toMatchObject({ id: b.id, name: b.name, fictional: false });
+    expect(cardB).toMatchObject({ id: b.id, name: b.name, fictional: false, hidden: false });
     expect(cardB.main_image.filename).toContain(photo.storageKey);
     expect(cards.find((x: { id: number }) => x.id === c.id)).toMatchObject({
       city: 'Utrecht',
       main_image: null,
+      hidden: false,
     });
     expect(list.body).not.toContain(b.email);
-    // B's list holds A only.
-    expect((await blockedList(b.cookie)).json().blocked.map((x: { id: number }) => x.id)).toEqual([a.id]);
+    // Once B blocks A too, A's list no longer shows B's card.
+    await block(b.cookie, a.id);
+    const after = (await blockedList(a.cookie)).json().blocked;
+    expect(after.map((x: { hidden: boolean }) => x.hidden)).toEqual([false, true]);
+    expect(JSON.stringify(after)).not.toContain(b.name);
+    // B's list holds A only, without A's card (A blocked B).
+    expect((await blockedList(b.cookie)).json().blocked).toMatchObject([{ hidden: true }]);
 
     expect((await unblock(b.cookie, a.id)).statusCode).toBe(200);
     expect((await unblock(b.cookie, a.id)).statusCode).toBe(200);
@@ -137,6 +143,102 @@ describe('/api/block.php', () => {
     expect(await blockRows(a.id, b.id)).toEqual([]);
     expect((await blockedList(a.cookie)).json().blocked.map((x: { id: number }) => x.id)).toEqual([c.id]);
     expect((await unblock(a.cookie, 987_654_321)).statusCode).toBe(200);
+  });
+
+  it('the list says nothing about members the blocker may not see now, and each block can be undone', async () => {
+    const a = await createMember(ctx, domain);
+    const visible = await createMember(ctx, domain);
+    const [invisible, unconfirmed, disabled, deleted, blocksBack] = await Promise.all([
+      createMember(ctx, domain),
+      createMember(ctx, domain),
+      createMember(ctx, domain),
+      createMember(ctx, domain),
+      createMember(ctx, domain),
+    ]);
+    const hiddenOnes = [invisible, unconfirmed, disabled, deleted, blocksBack];
+    const secrets: string[] = [];
+    for (const m of [visible, ...hiddenOnes]) {
+      const city = `City${randomBytes(4).toString('hex')}`;
+      await setProfile(db(), m.id, { city });
+      const photo = await addPhoto(db(), m.id, { isMain: true });
+      if (m !== visible) secrets.push(m.name, city, photo.storageKey, `"id":${m.id},`);
+      expect((await block(a.cookie, m.id)).statusCode).toBe(200);
+    }
+    // After the blocks, the members become hidden in every way there is.
+    await setProfile(db(), invisible.id, { invisible: true });
+    await setUser(db(), unconfirmed.id, { status: 'not_confirmed' });
+    await setProfile(db(), disabled.id, { status: 'disabled' });
+    await setUser(db(), deleted.id, { status: 'deleted' });
+    expect((await block(blocksBack.cookie, a.id)).statusCode).toBe(200);
+
+    const list = await call(ctx, domain, 'GET', '/api/block.php', a.cookie);
+    expect(list.statusCode).toBe(200);
+    for (const secret of secrets) expect(list.body).not.toContain(secret);
+    const entries: { hidden: boolean; handle: string; id?: number }[] = list.json().blocked;
+    expect(entries).toHaveLength(6);
+    // Newest block first: the visible member was blocked first.
+    expect(entries[5]).toMatchObject({ hidden: false, id: visible.id, name: visible.name });
+    for (const entry of entries.slice(0, 5))
+      expect(entry).toEqual({ hidden: true, handle: entry.handle, label: 'Member no longer visible' });
+    expect(new Set(entries.map((e) => e.handle)).size).toBe(6);
+    const german = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/block.php',
+      headers: { host: domain, cookie: a.cookie, 'accept-language': 'de' },
+    });
+    expect(german.json().blocked[0].label).toBe('Mitglied nicht mehr sichtbar');
+
+    // A hidden entry is unblocked by its handle; a hidden member by its id too.
+    const del = await call(ctx, domain, 'DELETE', '/api/block.php', a.cookie, { handle: entries[0]!.handle });
+    expect(del.statusCode).toBe(200);
+    expect(await blockRows(a.id, blocksBack.id)).toHaveLength(1); // B's own block of A stays
+    expect((await blockRows(a.id, blocksBack.id))[0]!.blockerId).toBe(blocksBack.id);
+    expect((await unblock(a.cookie, unconfirmed.id)).statusCode).toBe(200);
+    expect(await blockRows(a.id, unconfirmed.id)).toEqual([]);
+    const after = (await blockedList(a.cookie)).json().blocked as { handle: string }[];
+    expect(after.map((e) => e.handle)).toEqual(
+      entries.map((e) => e.handle).filter((_h, i) => i !== 0 && i !== 3),
+    );
+    // Someone else's handle, an unknown handle or a malformed one changes nothing / is a 400.
+    const other = await createMember(ctx, domain);
+    const otherDel = await call(ctx, domain, 'DELETE', '/api/block.php', other.cookie, {
+      handle: after[0]!.handle,
+    });
+    expect(otherDel.statusCode).toBe(200);
+    expect((await blockedList(a.cookie)).json().blocked).toHaveLength(after.length);
+    const bad = await call(ctx, domain, 'DELETE', '/api/block.php', a.cookie, { handle: 'x' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('answers blocking a member the blocker may not see exactly like an unknown id', async () => {
+    const a = await createMember(ctx, domain);
+    const unknown = await block(a.cookie, 987_654_321);
+    expect(unknown.statusCode).toBe(404);
+    const [invisible, disabled, deleted, partner] = await Promise.all([
+      createMember(ctx, domain),
+      createMember(ctx, domain),
+      createMember(ctx, domain),
+      createMember(ctx, domain),
+    ]);
+    const unconfirmed = await createMember(ctx, domain, { confirm: false });
+    await setProfile(db(), invisible.id, { invisible: true });
+    await setProfile(db(), disabled.id, { status: 'disabled' });
+    await setUser(db(), deleted.id, { status: 'deleted' });
+    for (const m of [invisible, unconfirmed, disabled, deleted]) {
+      const res = await block(a.cookie, m.id);
+      expect(res.statusCode).toBe(unknown.statusCode);
+      expect(res.body).toBe(unknown.body);
+      expect(await blockRows(a.id, m.id)).toEqual([]);
+    }
+    // An invisible member one has a conversation with is visible to one, so can be blocked.
+    await setProfile(db(), partner.id, { invisible: true });
+    await startConversation(db(), partner.id, a.id);
+    expect((await block(a.cookie, partner.id)).statusCode).toBe(200);
+    // A member who blocked one can be blocked back.
+    const blocker = await createMember(ctx, domain);
+    expect((await block(blocker.cookie, a.id)).statusCode).toBe(200);
+    expect((await block(a.cookie, blocker.id)).statusCode).toBe(200);
+    expect(await blockRows(a.id, blocker.id)).toHaveLength(2);
   });
 
   it('needs a session and the client request header', async () => {

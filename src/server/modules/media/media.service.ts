@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blocks, photos, profiles, users } from '../../db/schema';
+import { photos, profiles, users } from '../../db/schema';
+import { hasBlocked } from '../blocks/blocks.policy';
 import { isPhotoLocked, memberAccess, type ViewerFacts } from '../member-profile/member-profile.policy';
-import { conversationExists } from '../member-profile/member-profile.repo';
+import { contactExists } from '../member-profile/member-profile.repo';
 
 const SIZED_KEY = /^(.+)-(main|match|thumb)\.jpg$/;
 
@@ -49,22 +50,15 @@ export async function decideMediaAccess(db: Db, key: string, viewer: Viewer | nu
     row.profileStatus === 'active';
   if (everyone && !viewer) return { serve: true, public: true };
 
-  const hasConversation = viewer && !isOwner ? await conversationExists(db, viewer.id, ownerId) : false;
+  // Contact means a delivered message: a held signup message unlocks no photo (member-profile.repo).
+  const hasConversation = viewer && !isOwner ? await contactExists(db, viewer.id, ownerId) : false;
   const facts: ViewerFacts = {
     viewerId: viewer?.id ?? null,
     premium: viewer?.premium ?? false,
     isOwner,
     hasConversation,
   };
-  let blockedViewer = false;
-  if (viewer && !isOwner) {
-    const [b] = await db
-      .select({ one: blocks.blockerId })
-      .from(blocks)
-      .where(and(eq(blocks.blockerId, ownerId), eq(blocks.blockedId, viewer.id)))
-      .limit(1);
-    blockedViewer = Boolean(b);
-  }
+  const blockedViewer = viewer && !isOwner ? await hasBlocked(db, ownerId, viewer.id) : false;
   const access = memberAccess(
     { userStatus: row.userStatus, profileStatus: row.profileStatus, invisible: row.invisible, blockedViewer },
     facts,

@@ -7,6 +7,9 @@ import type { Photo } from '../../db/schema';
  * - a member that is unknown, deleted or not yet confirmed, or whose profile is not active, is not found (404);
  * - an invisible member is not found, except for the member's own view and for members who already have a
  *   conversation with them (existing chat partners keep seeing the profile);
+ * - "a conversation" always means contact: a conversation with at least one delivered message
+ *   (member-profile.repo contactExists). A held message (the signup message of an unconfirmed address) is not
+ *   contact until it is delivered;
  * - a member who blocked the viewer answers 403 blocked_by_member; the blocker still sees the blocked member;
  * - logged-out visitors may view profiles unless the site's logged_out_search is 'none'.
  *
@@ -25,7 +28,7 @@ export interface ViewerFacts {
   premium: boolean;
   /** the viewer is the member */
   isOwner: boolean;
-  /** the viewer and the member have a conversation */
+  /** the viewer and the member are in contact: a conversation with a delivered message (never only a held one) */
   hasConversation: boolean;
 }
 

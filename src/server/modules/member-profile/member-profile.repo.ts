@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { blocks, conversations, type Photo, type Profile, photos, profiles, users } from '../../db/schema';
+import { conversations, messages, type Photo, type Profile, photos, profiles, users } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
+import { notBlockedEitherWay } from '../blocks/blocks.policy';
 import { type CardRow, profileCardColumns, publicMainPhoto } from '../members/profile-card.query';
 
 /** A member as the profile page needs it: the public profile plus the account state that decides visibility. */
@@ -23,15 +25,31 @@ export async function findMember(db: Db, userId: number): Promise<MemberRow | un
   return row;
 }
 
-/** Whether the two members have a conversation (the pair is stored as user_low < user_high). */
-export async function conversationExists(db: Db | Tx, a: number, b: number): Promise<boolean> {
-  if (a === b) return false;
-  const [row] = await db
-    .select({ id: conversations.id })
+/**
+ * The one definition of "the two members are in contact" (ViewerFacts.hasConversation): they have a conversation
+ * (stored as user_low < user_high) with at least one delivered message. A held message (the signup message of an
+ * address that is not confirmed yet, see accounts.service) is not contact: until it is delivered it unlocks nothing.
+ */
+function deliveredMessagesBetween(db: Db | Tx, low: number | SQL, high: number | SQL) {
+  return db
+    .select({ id: messages.id })
     .from(conversations)
-    .where(and(eq(conversations.userLow, Math.min(a, b)), eq(conversations.userHigh, Math.max(a, b))))
-    .limit(1);
+    .innerJoin(messages, and(eq(messages.conversationId, conversations.id), eq(messages.held, false)))
+    .where(and(eq(conversations.userLow, low), eq(conversations.userHigh, high)));
+}
+
+/** Whether the two members are in contact (see deliveredMessagesBetween). */
+export async function contactExists(db: Db | Tx, a: number, b: number): Promise<boolean> {
+  if (a === b) return false;
+  const [row] = await deliveredMessagesBetween(db, Math.min(a, b), Math.max(a, b)).limit(1);
   return row !== undefined;
+}
+
+/** SQL: member `a` is in contact with the member whose id is in `column` (for lists; see deliveredMessagesBetween). */
+export function contactWith(db: Db | Tx, a: number, column: AnyPgColumn): SQL {
+  return exists(
+    deliveredMessagesBetween(db, sql`least(${a}::bigint, ${column})`, sql`greatest(${a}::bigint, ${column})`),
+  );
 }
 
 /** The member's photos that passed moderation (status 'active'): the main photo first, then in upload order. */
@@ -74,19 +92,7 @@ export async function findRelatedCards(db: Db, f: RelatedFilter): Promise<CardRo
         f.gender ? eq(profiles.gender, f.gender) : undefined,
         ne(profiles.userId, f.memberId),
         viewerId === null ? undefined : ne(profiles.userId, viewerId),
-        viewerId === null
-          ? undefined
-          : notExists(
-              db
-                .select({ one: sql`1` })
-                .from(blocks)
-                .where(
-                  or(
-                    and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, profiles.userId)),
-                    and(eq(blocks.blockerId, profiles.userId), eq(blocks.blockedId, viewerId)),
-                  ),
-                ),
-            ),
+        viewerId === null ? undefined : notBlockedEitherWay(db, viewerId, profiles.userId),
       ),
     )
     .orderBy(desc(users.lastActiveAt), desc(profiles.userId))

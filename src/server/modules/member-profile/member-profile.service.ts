@@ -5,9 +5,15 @@ import type { Site } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SessionWithUser } from '../auth/sessions.repo';
 import { hasBlocked } from '../blocks/blocks.policy';
-import { loggedOutMayView, memberAccess, type ViewerFacts } from './member-profile.policy';
+import { loggedOutMayView, type MemberAccess, memberAccess, type ViewerFacts } from './member-profile.policy';
 import { presentMemberProfile, presentProfileCard } from './member-profile.presenter';
-import { conversationExists, findActivePhotos, findMember, findRelatedCards } from './member-profile.repo';
+import {
+  contactExists,
+  findActivePhotos,
+  findMember,
+  findRelatedCards,
+  type MemberRow,
+} from './member-profile.repo';
 
 export const RELATED_LIMIT = 6;
 
@@ -23,6 +29,53 @@ export interface ViewMemberInput {
   site: Pick<Site, 'niche' | 'cdnPrefix' | 'visibleProfileFields' | 'loggedOutSearch'>;
 }
 
+export interface MemberAccessResult {
+  /** the member's row, when the account and profile exist */
+  member: MemberRow | undefined;
+  access: MemberAccess;
+  viewer: ViewerFacts;
+  /** the viewer has blocked the member */
+  blockedByMe: boolean;
+}
+
+/**
+ * Gathers the facts and applies member-profile.policy: whether `viewer` (null: logged out) may see member
+ * `memberId` now. Every call that names a member (profile, block) answers a member that is 'not_found' here exactly
+ * like an unknown id.
+ */
+export async function accessToMember(
+  db: Db,
+  viewer: Pick<SessionWithUser, 'user'> | null,
+  memberId: number,
+): Promise<MemberAccessResult> {
+  const viewerId = viewer?.user.id ?? null;
+  const isOwner = viewerId === memberId;
+  const others = viewerId !== null && !isOwner;
+  const [member, [hasConversation, blockedViewer, blockedByMe]] = await Promise.all([
+    findMember(db, memberId),
+    others
+      ? Promise.all([
+          contactExists(db, viewerId, memberId),
+          hasBlocked(db, memberId, viewerId),
+          hasBlocked(db, viewerId, memberId),
+        ])
+      : ([false, false, false] as const),
+  ]);
+  const facts: ViewerFacts = { viewerId, premium: viewer?.user.paidUser ?? false, isOwner, hasConversation };
+  const access: MemberAccess = member
+    ? memberAccess(
+        {
+          userStatus: member.userStatus,
+          profileStatus: member.profile.status,
+          invisible: member.profile.invisible,
+          blockedViewer,
+        },
+        facts,
+      )
+    : 'not_found';
+  return { member, access, viewer: facts, blockedByMe };
+}
+
 /** Another member's profile and similar members, as far as the viewer may see them (see member-profile.policy). */
 export async function viewMember(db: Db, input: ViewMemberInput): Promise<MemberResponse> {
   const { memberId, site } = input;
@@ -30,34 +83,8 @@ export async function viewMember(db: Db, input: ViewMemberInput): Promise<Member
   if (viewerId === null && !loggedOutMayView(site.loggedOutSearch))
     throw new AppError(403, 'authentication_required');
 
-  const member = await findMember(db, memberId);
-  if (!member) throw memberNotFound();
-
-  const isOwner = viewerId === memberId;
-  const others = viewerId !== null && !isOwner;
-  const [hasConversation, blockedViewer, blockedByMe] = others
-    ? await Promise.all([
-        conversationExists(db, viewerId, memberId),
-        hasBlocked(db, memberId, viewerId),
-        hasBlocked(db, viewerId, memberId),
-      ])
-    : [false, false, false];
-  const viewer: ViewerFacts = {
-    viewerId,
-    premium: input.viewer?.user.paidUser ?? false,
-    isOwner,
-    hasConversation,
-  };
-  const access = memberAccess(
-    {
-      userStatus: member.userStatus,
-      profileStatus: member.profile.status,
-      invisible: member.profile.invisible,
-      blockedViewer,
-    },
-    viewer,
-  );
-  if (access === 'not_found') throw memberNotFound();
+  const { member, access, viewer, blockedByMe } = await accessToMember(db, input.viewer, memberId);
+  if (access === 'not_found' || !member) throw memberNotFound();
   if (access === 'blocked_by_member') throw blockedByMember();
 
   const [photos, related] = await Promise.all([

@@ -1,13 +1,14 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { photos, profiles, users } from '../../db/schema';
+import { notBlockedEitherWay } from '../blocks/blocks.policy';
 import { type CardRow, profileCardColumns, publicMainPhoto } from './profile-card.query';
 
 export type ShowcaseRow = CardRow;
 
 /**
  * Members visible to the public: active profile, confirmed account, not invisible, with an active public main photo.
- * Newest activity first.
+ * Newest activity first. With `viewerId` (a signed-in viewer): never the viewer, nor members blocked either way.
  */
 export async function findShowcaseProfiles(
   db: Db,
@@ -16,7 +17,7 @@ export async function findShowcaseProfiles(
     countries: string[];
     limit: number;
     gender?: string | undefined;
-    excludeUserId?: number | undefined;
+    viewerId?: number | undefined;
   },
 ): Promise<ShowcaseRow[]> {
   return db
@@ -31,7 +32,8 @@ export async function findShowcaseProfiles(
         eq(profiles.invisible, false),
         eq(profiles.niche, opts.niche),
         opts.gender ? eq(profiles.gender, opts.gender) : undefined,
-        opts.excludeUserId ? ne(profiles.userId, opts.excludeUserId) : undefined,
+        opts.viewerId ? ne(profiles.userId, opts.viewerId) : undefined,
+        opts.viewerId ? notBlockedEitherWay(db, opts.viewerId, profiles.userId) : undefined,
         opts.countries.length > 0
           ? sql`${profiles.country} = any(${sql.param(opts.countries)}::text[])`
           : undefined,

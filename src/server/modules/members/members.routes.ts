@@ -4,7 +4,9 @@ import { ageOn } from '../../../shared/dates';
 import { countriesForLocale } from '../../../shared/locales';
 import { showcaseResponseSchema } from '../../../shared/schemas/members';
 import { GENDERS } from '../../../shared/schemas/profiles';
+import { jsonBytes, sendJsonBytes } from '../../lib/json-response';
 import { presentPhotoUrls } from '../photos/photos.presenter';
+import { createListingCache, dropListingCache } from '../search/search.cache';
 import { findShowcaseProfiles, type ShowcaseRow } from './members.repo';
 
 const SHOWCASE_SIZE = 12;
@@ -16,22 +18,36 @@ const showcaseQuerySchema = z.object({
 
 /**
  * GET /api/showcase.php: a few public members for the landing page and the signup matches, in the visitor's
- * language area first; optionally of one gender; never the asking member.
+ * language area first, only of the countries the site serves; optionally of one gender. For a signed-in member
+ * never the member, nor members blocked either way (answered private); signed out the answer is the same for
+ * everyone (publicly cacheable, no block lookups), kept as bytes for SEARCH_CACHE_SECONDS and dropped with the
+ * search caches when who is listed or what a card shows changes (search.cache.ts).
  */
-export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
+export const membersRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = async (app, opts) => {
+  // The signed-out answer, as bytes per site, language and gender (the landing page of every visitor asks it).
+  const signedOut = createListingCache<Buffer>(opts.cacheSeconds, 2_000);
+  app.addHook('onClose', async () => dropListingCache(signedOut));
+
   app.get(
     '/api/showcase.php',
     { schema: { querystring: showcaseQuerySchema, response: { 200: showcaseResponseSchema } } },
     async (req, reply) => {
       const { site } = await req.resolveSite();
-      const filter = { niche: site.niche, gender: req.query.gender, excludeUserId: req.auth?.user.id };
+      reply
+        .header('Cache-Control', req.auth ? 'private, max-age=60' : 'public, max-age=60')
+        .header('Vary', 'Cookie, Accept-Language');
+      const key = `${site.id}|${req.locale}|${req.query.gender ?? ''}`;
+      const cached = req.auth ? undefined : signedOut?.get(key);
+      if (cached) return sendJsonBytes(reply, cached);
+
+      const filter = { niche: site.niche, gender: req.query.gender, viewerId: req.auth?.user.id };
       const served = site.countries;
       const local = countriesForLocale(req.locale).filter((c) => served.length === 0 || served.includes(c));
-      let rows: ShowcaseRow[] = await findShowcaseProfiles(app.db, {
-        ...filter,
-        countries: local,
-        limit: SHOWCASE_SIZE,
-      });
+      // No local country among the served ones: straight to the served countries (an empty list means "any").
+      let rows: ShowcaseRow[] =
+        local.length === 0
+          ? []
+          : await findShowcaseProfiles(app.db, { ...filter, countries: local, limit: SHOWCASE_SIZE });
       if (rows.length < SHOWCASE_SIZE) {
         const more = await findShowcaseProfiles(app.db, {
           ...filter,
@@ -41,10 +57,7 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
         const ids = new Set(rows.map((r) => r.id));
         rows = [...rows, ...more.filter((r) => !ids.has(r.id))].slice(0, SHOWCASE_SIZE);
       }
-      reply
-        .header('Cache-Control', req.auth ? 'private, max-age=60' : 'public, max-age=60')
-        .header('Vary', 'Cookie, Accept-Language');
-      return {
+      const body = {
         profiles: rows.map((r) => ({
           id: r.id,
           name: r.name,
@@ -57,6 +70,10 @@ export const membersRoutes: FastifyPluginAsyncZod = async (app) => {
             : null,
         })),
       };
+      if (req.auth || !signedOut) return body;
+      const bytes = jsonBytes(showcaseResponseSchema, body);
+      signedOut.set(key, bytes);
+      return sendJsonBytes(reply, bytes);
     },
   );
 };

@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { RULES } from '../../../shared/rules';
 import { okSchema } from '../../../shared/schemas/accounts';
 import {
   type OwnPhoto,
@@ -12,6 +13,7 @@ import {
 } from '../../../shared/schemas/photos';
 import type { Db } from '../../db/client';
 import type { Photo } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import type { MediaStorage } from '../../lib/storage';
 import { presentPhotoUrls } from './photos.presenter';
 import {
@@ -89,10 +91,14 @@ export const photosRoutes: FastifyPluginAsyncZod<PhotosRoutesOptions> = async (a
   app.post(
     '/api/photos.php',
     { schema: { consumes: ['multipart/form-data'], response: { 200: ownPhotoResponseSchema } } },
-    async (req) => {
+    async (req, reply) => {
       const { user } = req.requireAuth();
       const file = await readUpload(req);
-      const photo = await uploadPhoto(db, storage, { userId: user.id, file });
+      const photo = await uploadPhoto(db, storage, { userId: user.id, file }).catch((err: unknown) => {
+        if (err instanceof AppError && err.code === 'photo_busy')
+          reply.header('Retry-After', String(RULES.photos.processing.retryAfterSeconds));
+        throw err;
+      });
       const { site } = await req.resolveSite();
       return { photo: presentOwnPhoto(site.cdnPrefix, photo) };
     },

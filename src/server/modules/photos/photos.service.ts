@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { RULES } from '../../../shared/rules';
-import type { PhotoUpdate } from '../../../shared/schemas/photos';
+import { PHOTO_UPLOAD, type PhotoUpdate } from '../../../shared/schemas/photos';
 import type { Db } from '../../db/client';
 import type { Photo } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../lib/app-error';
-import { ImageRejected, processUpload } from '../../lib/images';
+import { ImageBusy, ImageRejected, processUpload } from '../../lib/images';
 import type { MediaStorage } from '../../lib/storage';
 import { invalidateSearchCaches } from '../search/search.cache';
 import { PHOTO_SIZES, type PhotoSize, photoKey } from './photos.presenter';
@@ -34,7 +34,14 @@ export function photoLimit(paidUser: boolean): number {
 const limitError = (max: number) => new AppError(409, 'photo_limit', 'errors.photo_limit', { max });
 
 export const photoInvalid = () => fieldError(400, 'photo_invalid', 'photo', 'errors.photo_invalid');
-export const photoTooLarge = () => fieldError(400, 'photo_too_large', 'photo', 'errors.photo_too_large');
+export const photoTooLarge = () =>
+  fieldError(400, 'photo_too_large', 'photo', 'errors.photo_too_large', {
+    max_mb: Math.round(PHOTO_UPLOAD.maxBytes / (1024 * 1024)),
+    max_megapixels: Math.round(PHOTO_UPLOAD.maxPixels / 1_000_000),
+    max_side: PHOTO_UPLOAD.maxSidePx,
+  });
+/** 503: the image work of this instance is saturated; the route adds Retry-After. */
+export const photoBusy = () => new AppError(503, 'photo_busy', 'errors.photo_busy');
 
 export async function listOwnPhotos(db: Db, userId: number): Promise<Photo[]> {
   return findPhotosOfUser(db, userId);
@@ -72,6 +79,7 @@ export async function uploadPhoto(db: Db, storage: MediaStorage, input: UploadIn
   } catch (err) {
     if (err instanceof ImageRejected)
       throw err.reason === 'too_many_pixels' ? photoTooLarge() : photoInvalid();
+    if (err instanceof ImageBusy) throw photoBusy();
     throw err;
   }
 

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import fastifyCookie from '@fastify/cookie';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -22,6 +21,7 @@ import { buildTestApp, type TestContext } from '../../test/test-app';
 import { SiteDirectory } from '../sites/site-directory';
 import { PHOTO_SIZES, type PhotoSize, photoKey } from './photos.presenter';
 import { photosRoutes } from './photos.routes';
+import { pngDeclaring } from './photos.test-support';
 
 /**
  * The test app of buildTestApp() signs members up; the photo routes run in an app of their own on the same
@@ -114,20 +114,6 @@ async function storedFiles(id: number): Promise<Record<PhotoSize, Buffer | undef
   for (const size of Object.keys(PHOTO_SIZES) as PhotoSize[])
     out[size] = await storage.get(photoKey(row.storageKey, size));
   return out;
-}
-
-/** A valid PNG header declaring `width` x `height` (with a correct IHDR checksum) over a 1x1 image's data. */
-async function pngDeclaring(width: number, height: number): Promise<Buffer> {
-  const png = Buffer.from(
-    await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } })
-      .png()
-      .toBuffer(),
-  );
-  // signature (8) + length (4) + 'IHDR' (4) + width (4) + height (4) + 5 more bytes, then the CRC of type + data.
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
-  return png;
 }
 
 describe('photo upload', () => {
@@ -275,16 +261,17 @@ describe('photo upload', () => {
     }
   });
 
-  it('rejects more than 40 megapixels and more than 15 MB as too large', async () => {
+  it('rejects more than 25 megapixels and more than 15 MB as too large', async () => {
     const m = await createMember(ctx, domain);
     const bomb = await upload(m, await pngDeclaring(20_000, 20_000), 'bomb.png');
     expect(bomb.statusCode).toBe(400);
     expect(bomb.json().error).toMatchObject({
       code: 'photo_too_large',
-      message: 'This photo is too large. Upload a photo of at most 15 MB and 40 megapixels.',
+      message:
+        'This photo is too large. Upload a photo of at most 15 MB and 25 megapixels, with no side longer than 10000 pixels.',
     });
-    // A real image just over the limit (10000 x 5000 compresses to a small PNG).
-    const wide = await sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: '#ddd' } })
+    // A real image just over the limit (6000 x 4500 compresses to a small PNG).
+    const wide = await sharp({ create: { width: 6_000, height: 4_500, channels: 3, background: '#ddd' } })
       .png({ compressionLevel: 9 })
       .toBuffer();
     expect((await upload(m, wide, 'wide.png')).json().error.code).toBe('photo_too_large');

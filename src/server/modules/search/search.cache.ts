@@ -36,10 +36,31 @@ export function dropSearchCaches(caches: SearchCaches | undefined): void {
   if (caches) live.delete(caches);
 }
 
+/**
+ * Another listing of members cached on the same terms (the landing page's showcase): same TTL, cleared with the
+ * search caches whenever who is listed, or what their card shows, changes.
+ */
+export function createListingCache<V extends {}>(
+  ttlSeconds: number,
+  max: number,
+): LRUCache<string, V> | undefined {
+  if (ttlSeconds <= 0) return undefined;
+  const cache = new LRUCache<string, V>({ max, ttl: ttlSeconds * 1000 });
+  liveListings.add(cache as unknown as LRUCache<string, object>);
+  return cache;
+}
+
+export function dropListingCache<V extends {}>(cache: LRUCache<string, V> | undefined): void {
+  if (cache) liveListings.delete(cache as unknown as LRUCache<string, object>);
+}
+
+const liveListings = new Set<LRUCache<string, object>>();
+
 /** Who is listed has changed: nothing cached in this process may be served any more. */
 export function invalidateSearchCaches(): void {
   for (const c of live) {
     c.counts.clear();
     c.responses.clear();
   }
+  for (const c of liveListings) c.clear();
 }

@@ -5,9 +5,13 @@ import {
   settingsQuerySchema,
   settingsResponseSchema,
 } from '../../../shared/schemas/sites';
+import type { Site } from '../../db/schema';
 import { countryOfIp } from '../../lib/geoip';
+import { BytesByOwner, jsonBytes, sendJsonBytes } from '../../lib/json-response';
 import { presentCompany, presentSettings, siteLanguage } from './sites.presenter';
 import { selectCountry } from './sites.service';
+
+const settingsBytes = new BytesByOwner<Site>();
 
 export const sitesRoutes: FastifyPluginAsyncZod<{
   pushPublicKey: string | null;
@@ -33,15 +37,21 @@ export const sitesRoutes: FastifyPluginAsyncZod<{
       const geoipCountry = countryOfIp(req.ip);
       const selectedCountry = selectCountry(site, geoipCountry, req.query.country, req.locale);
       reply.header('Cache-Control', 'private, no-store');
-      return {
-        settings: presentSettings(site, {
-          locale: req.locale,
-          geoipCountry,
-          selectedCountry,
-          pushPublicKey: opts.pushPublicKey,
+      // Every page load asks this: the answer depends only on these four values, so its bytes are kept with the
+      // cached site row (and dropped when the site directory reloads it).
+      const locale = req.locale;
+      const bytes = settingsBytes.get(site, `${locale}|${geoipCountry}|${selectedCountry}`, () =>
+        jsonBytes(settingsResponseSchema, {
+          settings: presentSettings(site, {
+            locale,
+            geoipCountry,
+            selectedCountry,
+            pushPublicKey: opts.pushPublicKey,
+          }),
+          domain_language: domainLanguage,
         }),
-        domain_language: domainLanguage,
-      };
+      );
+      return sendJsonBytes(reply, bytes);
     },
   );
 

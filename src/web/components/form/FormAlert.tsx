@@ -5,8 +5,12 @@ import { ApiError } from '../../lib/http';
 export function FormAlert({ error }: { error: unknown }) {
   const { t } = useTranslation();
   if (!error) return null;
+  // The server's message for client errors and for its own "busy, try again later" answers (503 with an error code,
+  // not a proxy's page); other failures get the generic text.
   const message =
-    error instanceof ApiError && error.status > 0 && error.status < 500
+    error instanceof ApiError &&
+    error.status > 0 &&
+    (error.status < 500 || (error.status === 503 && error.code !== 'http_error' && error.message !== ''))
       ? error.message
       : t('validation:generic');
   return (

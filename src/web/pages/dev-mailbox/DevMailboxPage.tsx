@@ -6,7 +6,7 @@ import { BusyButton } from '../../components/ui/BusyButton';
 import { useSettings } from '../../features/site/api/settings';
 import { dateLocale } from '../../lib/date-locale';
 import { useHead } from '../../lib/head';
-import { ApiError, api } from '../../lib/http';
+import { ApiError, api, httpConfig } from '../../lib/http';
 import { currentLocale } from '../../lib/i18n';
 import { NotFoundPage } from '../error/RouteError';
 
@@ -24,6 +24,10 @@ const fetchMailbox = () =>
   api<{ mails: DevMail[] }>('api/dev/mailbox.php', { retries: 0 }).then((r) =>
     [...r.mails].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id),
   );
+
+/** The HTML of one mail as a document of its own (GET /api/dev/mail-html.php, development only). */
+const mailHtmlUrl = (id: number) =>
+  `${httpConfig.baseUrl.replace(/\/?$/, '/')}api/dev/mail-html.php?id=${id}`;
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 
@@ -163,18 +167,19 @@ export function DevMailboxPage() {
                   </div>
                 </dl>
                 <h3 className="h6">{t('dev_mailbox.html')}</h3>
+                {/* The mail's HTML comes from its own route with a policy of its own: mails style their
+                    elements inline, which a srcdoc frame (it inherits this page's policy) would refuse. */}
                 <iframe
+                  key={selected.id}
                   sandbox=""
-                  srcDoc={selected.html}
+                  src={mailHtmlUrl(selected.id)}
                   title={t('dev_mailbox.html_frame', { subject: selected.subject })}
-                  className="w-100 border rounded bg-white mb-3"
-                  style={{ height: '28rem' }}
+                  className="dev-mail-frame w-100 border rounded bg-white mb-3"
                   data-testid="dev-mailbox-html"
                 />
                 <h3 className="h6">{t('dev_mailbox.text')}</h3>
                 <pre
-                  className="bg-body-tertiary border rounded p-3 small mb-0"
-                  style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+                  className="bg-body-tertiary border rounded p-3 small mb-0 text-pre-wrap text-break"
                   data-testid="dev-mailbox-text"
                 >
                   {selected.text ? linkify(selected.text) : t('dev_mailbox.no_text')}

@@ -136,15 +136,13 @@ function Profile({ profile, related }: { profile: MemberProfile; related: Card[]
                   <img
                     src={largeOf(main)!}
                     alt={t('profile.main_photo_alt', { name: profile.name })}
-                    className="w-100 h-100"
-                    style={{ objectFit: 'cover' }}
+                    className="w-100 h-100 object-fit-cover"
                   />
                 </button>
               ) : (
                 <div className="d-flex align-items-center justify-content-center">
                   <i
-                    className="bi bi-person text-body-tertiary"
-                    style={{ fontSize: '5rem' }}
+                    className="bi bi-person text-body-tertiary member-photo-placeholder"
                     aria-hidden="true"
                   />
                 </div>
@@ -173,8 +171,7 @@ function Profile({ profile, related }: { profile: MemberProfile; related: Card[]
               {profile.online_recently && (
                 <p className="mb-2 small" data-testid="member-online">
                   <span
-                    className="d-inline-block rounded-circle bg-success me-2 align-middle"
-                    style={{ width: '0.6rem', height: '0.6rem' }}
+                    className="online-dot d-inline-block rounded-circle bg-success me-2 align-middle"
                     aria-hidden="true"
                   />
                   {t('profile.online')}
@@ -265,8 +262,7 @@ function PhotoGrid({
                       })}
                       loading="lazy"
                       decoding="async"
-                      className="w-100 h-100"
-                      style={{ objectFit: 'cover' }}
+                      className="w-100 h-100 object-fit-cover"
                     />
                   </button>
                 )}
@@ -290,16 +286,7 @@ function LockedPhoto({ signedOut, memberId }: { signedOut: boolean; memberId: nu
   const { t } = useTranslation('members');
   const inner = (label: string) => (
     <>
-      <span
-        className="position-absolute top-0 start-0 w-100 h-100"
-        style={{
-          background:
-            'linear-gradient(135deg, var(--bs-primary-bg-subtle), var(--bs-secondary-bg) 60%, var(--bs-primary-border-subtle))',
-          filter: 'blur(6px)',
-          transform: 'scale(1.1)',
-        }}
-        aria-hidden="true"
-      />
+      <span className="locked-photo-veil position-absolute top-0 start-0 w-100 h-100" aria-hidden="true" />
       <span className="position-absolute top-0 start-0 w-100 h-100 d-flex flex-column align-items-center justify-content-center text-center p-2">
         <i className="bi bi-lock-fill fs-4 mb-1" aria-hidden="true" />
         <span className="small fw-semibold lh-sm">{label}</span>
@@ -366,8 +353,7 @@ function Lightbox({
         <img
           src={largeOf(photo)!}
           alt={t('profile.photo_alt', { number: index + 1, name })}
-          className="d-block mx-auto"
-          style={{ maxWidth: '100%', maxHeight: '75vh', objectFit: 'contain' }}
+          className="lightbox-image d-block mx-auto"
           data-testid="member-lightbox-image"
         />
         {count > 1 && (
@@ -461,7 +447,7 @@ function Details({ profile }: { profile: MemberProfile }) {
         {about && (
           <>
             <h3 className="h6 fw-semibold mt-3 mb-2">{t('profile.about')}</h3>
-            <p className="mb-0" style={{ whiteSpace: 'pre-line' }} data-testid="member-about">
+            <p className="mb-0 text-pre-line" data-testid="member-about">
               {about}
             </p>
           </>
@@ -608,11 +594,7 @@ function StatePage({
     <div className="container-lg py-4 py-md-5" data-testid={testId}>
       <div className="row justify-content-center">
         <div className="col-md-8 col-lg-6 text-center">
-          <i
-            className={`bi ${icon} text-primary d-block mb-3`}
-            style={{ fontSize: '3rem' }}
-            aria-hidden="true"
-          />
+          <i className={`bi ${icon} state-icon text-primary d-block mb-3`} aria-hidden="true" />
           <h1 className="h3 fw-semibold mb-3">{title}</h1>
           {text && <p className="text-body-secondary mb-4">{text}</p>}
           {children}

@@ -14,18 +14,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const card = { city: null, country: 'NL', fictional: false, main_image: null };
+
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('BlockedSection', () => {
-  it('lists the blocked members and unblocks one with DELETE /api/block.php', async () => {
+  it('lists the blocked members and unblocks one (also a member no longer visible) with DELETE /api/block.php', async () => {
     const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
       init?.method === 'DELETE'
         ? json(200, { ok: true })
         : json(200, {
             blocked: [
-              { id: 5, name: 'Tom', age: 40, city: null, country: 'NL', fictional: false, main_image: null },
-              { id: 6, name: 'Kim', age: 35, city: null, country: 'NL', fictional: false, main_image: null },
+              { ...card, hidden: false, handle: '20250101120000000001', id: 5, name: 'Tom', age: 40 },
+              { ...card, hidden: false, handle: '20250101120000000002', id: 6, name: 'Kim', age: 35 },
+              { hidden: true, handle: '20250101120000000003', label: 'Member no longer visible' },
             ],
           }),
     );
@@ -54,6 +57,13 @@ describe('BlockedSection', () => {
     expect(screen.getByText('Kim')).toBeTruthy();
     const del = fetchMock.mock.calls.find((c) => c[1]?.method === 'DELETE')!;
     expect(del[0]).toBe('/api/block.php');
-    expect(JSON.parse(String(del[1]!.body))).toEqual({ id: 5 });
+    expect(JSON.parse(String(del[1]!.body))).toEqual({ handle: '20250101120000000001' });
+
+    // The hidden entry shows only its label, and can be unblocked too.
+    expect(screen.getByTestId('settings-blocked-hidden').textContent).toBe('Member no longer visible');
+    fireEvent.click(screen.getByRole('button', { name: 'Unblock (Member no longer visible)' }));
+    await waitFor(() => expect(screen.queryByTestId('settings-blocked-hidden')).toBeNull());
+    const dels = fetchMock.mock.calls.filter((c) => c[1]?.method === 'DELETE');
+    expect(JSON.parse(String(dels[1]![1]!.body))).toEqual({ handle: '20250101120000000003' });
   });
 });

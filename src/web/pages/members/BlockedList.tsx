@@ -1,23 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ProfileCard } from '../../../shared/schemas/members';
+import type { BlockedEntry } from '../../../shared/schemas/member-profile';
 import { FormAlert } from '../../components/form/FormAlert';
 import { BusyButton } from '../../components/ui/BusyButton';
-import { blockedQuery, unblockCall } from '../../features/members/api/members';
+import { blockedQuery, unblockEntryCall } from '../../features/members/api/members';
 import { CardLoadState } from '../../features/settings/components/CardLoadState';
 import { SettingsCard } from '../../features/settings/components/SettingsCard';
 
-/** Settings section (#blocked): the members the signed-in member has blocked, each with an Unblock button. */
+/**
+ * Settings section (#blocked): the members the signed-in member has blocked, each with an Unblock button. A member
+ * no longer visible is only a label (the server says nothing more about them), and can be unblocked too.
+ */
 export function BlockedSection() {
   const { t } = useTranslation('members');
   const queryClient = useQueryClient();
   const blocked = useQuery(blockedQuery);
   const unblock = useMutation({
-    mutationFn: (id: number) => unblockCall(id),
-    onSuccess: (_data, id) => {
-      queryClient.setQueryData(blockedQuery.queryKey, (old) => old?.filter((p) => p.id !== id));
-      void queryClient.invalidateQueries({ queryKey: ['member', id] });
+    mutationFn: (entry: BlockedEntry) => unblockEntryCall(entry.handle),
+    onSuccess: (_data, entry) => {
+      queryClient.setQueryData(blockedQuery.queryKey, (old) => old?.filter((p) => p.handle !== entry.handle));
+      if (!entry.hidden) void queryClient.invalidateQueries({ queryKey: ['member', entry.id] });
       void queryClient.invalidateQueries({ queryKey: ['search'] });
     },
   });
@@ -42,11 +45,11 @@ export function BlockedSection() {
               <ul className="list-group list-group-flush" data-testid="settings-blocked-list">
                 {list.map((p) => (
                   <BlockedItem
-                    key={p.id}
-                    profile={p}
-                    pending={unblock.isPending && unblock.variables === p.id}
+                    key={p.handle}
+                    entry={p}
+                    pending={unblock.isPending && unblock.variables?.handle === p.handle}
                     disabled={unblock.isPending}
-                    onUnblock={() => unblock.mutate(p.id)}
+                    onUnblock={() => unblock.mutate(p)}
                   />
                 ))}
               </ul>
@@ -59,43 +62,46 @@ export function BlockedSection() {
 }
 
 function BlockedItem({
-  profile,
+  entry,
   pending,
   disabled,
   onUnblock,
 }: {
-  profile: ProfileCard;
+  entry: BlockedEntry;
   pending: boolean;
   disabled: boolean;
   onUnblock: () => void;
 }) {
   const { t } = useTranslation('members');
+  const name = entry.hidden ? entry.label : entry.name;
   return (
     <li
       className="list-group-item px-0 d-flex align-items-center gap-3"
       data-testid="settings-blocked-member"
     >
       <span
-        className="flex-shrink-0 rounded-circle overflow-hidden bg-body-tertiary d-flex align-items-center justify-content-center"
-        style={{ width: '2.75rem', height: '2.75rem' }}
+        className="avatar-sm flex-shrink-0 rounded-circle overflow-hidden bg-body-tertiary d-flex align-items-center justify-content-center"
         aria-hidden="true"
       >
-        {profile.main_image ? (
-          <img
-            src={profile.main_image.thumb_filename}
-            alt=""
-            className="w-100 h-100"
-            style={{ objectFit: 'cover' }}
-          />
+        {!entry.hidden && entry.main_image ? (
+          <img src={entry.main_image.thumb_filename} alt="" className="w-100 h-100 object-fit-cover" />
         ) : (
-          <i className="bi bi-person text-body-tertiary fs-5" />
+          <i className={`bi ${entry.hidden ? 'bi-eye-slash' : 'bi-person'} text-body-tertiary fs-5`} />
         )}
       </span>
-      <div className="flex-grow-1" style={{ minWidth: 0 }}>
-        <Link to={`/members/${profile.id}`} className="fw-semibold text-body text-break">
-          {profile.name}
-        </Link>
-        <div className="small text-body-secondary">{t('blocked.age', { age: profile.age })}</div>
+      <div className="flex-grow-1 min-w-0">
+        {entry.hidden ? (
+          <span className="fst-italic text-body-secondary" data-testid="settings-blocked-hidden">
+            {entry.label}
+          </span>
+        ) : (
+          <>
+            <Link to={`/members/${entry.id}`} className="fw-semibold text-body text-break">
+              {entry.name}
+            </Link>
+            <div className="small text-body-secondary">{t('blocked.age', { age: entry.age })}</div>
+          </>
+        )}
       </div>
       <BusyButton
         type="button"
@@ -106,7 +112,7 @@ function BlockedItem({
         data-testid="settings-blocked-unblock"
       >
         {t('block.unblock')}
-        <span className="visually-hidden"> ({profile.name})</span>
+        <span className="visually-hidden"> ({name})</span>
       </BusyButton>
     </li>
   );

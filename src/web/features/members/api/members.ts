@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { MemberResponse } from '../../../../shared/schemas/member-profile';
-import type { ProfileCard } from '../../../../shared/schemas/members';
+import type { BlockedEntry, MemberResponse } from '../../../../shared/schemas/member-profile';
 import type { SearchQuery, SearchResponse } from '../../../../shared/schemas/search';
 import { api } from '../../../lib/http';
 
@@ -22,10 +21,10 @@ export const memberQuery = (id: number) =>
     throwOnError: false,
   });
 
-/** GET /api/block.php: the members the signed-in member has blocked. */
+/** GET /api/block.php: the blocks of the signed-in member (cards only of members still visible). */
 export const blockedQuery = queryOptions({
   queryKey: ['blocked'],
-  queryFn: () => api<{ blocked: ProfileCard[] }>('api/block.php').then((r) => r.blocked),
+  queryFn: () => api<{ blocked: BlockedEntry[] }>('api/block.php').then((r) => r.blocked),
   throwOnError: false,
 });
 
@@ -34,3 +33,7 @@ export const blockCall = (id: number) => api<unknown>('api/block.php', { method:
 
 /** DELETE /api/block.php: unblocks a member. */
 export const unblockCall = (id: number) => api<unknown>('api/block.php', { method: 'DELETE', body: { id } });
+
+/** DELETE /api/block.php: lifts the block of one blocked-list entry (also of a member no longer visible). */
+export const unblockEntryCall = (handle: string) =>
+  api<unknown>('api/block.php', { method: 'DELETE', body: { handle } });

@@ -7,8 +7,12 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import validation from '../../../../shared/i18n/en/validation.json';
 import type { OwnPhoto } from '../../../../shared/schemas/photos';
+import { ApiError } from '../../../lib/http';
 import profile from '../../../locales/en/profile.json';
+import { uploadPhoto } from '../../photos/api/upload-photo';
 import { PhotoManager } from './PhotoManager';
+
+vi.mock('../../photos/api/upload-photo', () => ({ uploadPhoto: vi.fn() }));
 
 const i18n = i18next.createInstance();
 
@@ -170,5 +174,18 @@ describe('PhotoManager', () => {
       'This photo is too large. Choose a photo of at most 15 MB.',
     );
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("shows the server's message when the photo queue is busy (503)", async () => {
+    mockApi([]);
+    const busy = 'Many photos are being processed right now. Please try again in a minute.';
+    vi.mocked(uploadPhoto).mockRejectedValueOnce(new ApiError(503, 'photo_busy', busy));
+    renderManager();
+
+    const input = await screen.findByTestId('photo-upload-input');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'me.jpg', { type: 'image/jpeg' })] } });
+
+    expect((await screen.findByTestId('form-error')).textContent).toBe(busy);
+    expect(screen.queryByTestId('photo-upload-progress')).toBeNull();
   });
 });

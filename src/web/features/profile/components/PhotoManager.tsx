@@ -9,6 +9,7 @@ import { type OwnPhoto, PHOTO_UPLOAD } from '../../../../shared/schemas/photos';
 import { isBuilt } from '../../../app/built-routes';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { BusyButton } from '../../../components/ui/BusyButton';
+import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { RetryButton } from '../../../components/ui/RetryButton';
 import { ApiError } from '../../../lib/http';
 import { useCurrentUser } from '../../auth/api/session';
@@ -209,19 +210,14 @@ export function PhotoManager() {
       ) : (
         <div className="photo-drop p-3 text-center">
           {uploading && (
-            <div
-              className="progress mb-3"
-              role="progressbar"
-              aria-label={t('photos.uploading')}
-              aria-valuenow={progress}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              data-testid="photo-upload-progress"
+            <ProgressBar
+              value={progress}
+              label={t('photos.uploading')}
+              className="mb-3"
+              testId="photo-upload-progress"
             >
-              <div className="progress-bar" style={{ width: `${progress}%` }}>
-                {progress}%
-              </div>
-            </div>
+              {progress}%
+            </ProgressBar>
           )}
           <BusyButton
             type="button"

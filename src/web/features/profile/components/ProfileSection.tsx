@@ -21,8 +21,7 @@ export function ProfileSection({
   return (
     <section
       id={id}
-      className="card border-0 shadow-sm mb-4"
-      style={{ scrollMarginTop: '5rem' }}
+      className="card border-0 shadow-sm mb-4 scroll-anchor"
       aria-labelledby={headingId}
       data-testid={`profile-${id}`}
     >

@@ -96,7 +96,7 @@ export function SessionsSection() {
                     className={`bi ${describeUserAgent(s.user_agent).mobile ? 'bi-phone' : 'bi-laptop'} fs-4 text-body-secondary`}
                     aria-hidden="true"
                   />
-                  <div className="flex-grow-1" style={{ minWidth: 0 }}>
+                  <div className="flex-grow-1 min-w-0">
                     <div className="fw-semibold text-break">
                       {name}
                       {s.current && (

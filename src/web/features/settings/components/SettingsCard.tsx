@@ -18,8 +18,7 @@ export function SettingsCard({
   return (
     <section
       id={id}
-      className={danger ? 'card border border-danger-subtle shadow-sm mb-4' : 'card border-0 shadow-sm mb-4'}
-      style={{ scrollMarginTop: '5rem' }}
+      className={`card shadow-sm mb-4 scroll-anchor ${danger ? 'border border-danger-subtle' : 'border-0'}`}
       aria-labelledby={headingId}
       data-testid={`settings-${id}`}
     >

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form/FormAlert';
+import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { type UploadedPhoto, uploadPhoto } from '../../photos/api/upload-photo';
 
 /** Step 1: a first photo, with upload progress. */
@@ -38,18 +39,9 @@ export function PhotoStep({ onNext }: { onNext: () => void }) {
           <i className="bi bi-person-bounding-box display-4 text-body-tertiary" aria-hidden="true" />
         )}
         {progress !== null && (
-          <div
-            className="progress mt-3"
-            role="progressbar"
-            aria-label={t('signup.photo.uploading')}
-            aria-valuenow={progress}
-            aria-valuemin={0}
-            aria-valuemax={100}
-          >
-            <div className="progress-bar" style={{ width: `${progress}%` }}>
-              {progress}%
-            </div>
-          </div>
+          <ProgressBar value={progress} label={t('signup.photo.uploading')} className="mt-3">
+            {progress}%
+          </ProgressBar>
         )}
         <div className="mt-3">
           <label className={`btn btn-outline-primary rounded-pill${progress !== null ? ' disabled' : ''}`}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CurrentUser } from '../../../../shared/schemas/accounts';
+import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { useSetUser } from '../../auth/api/session';
 import { markSignupComplete } from '../signup-complete';
 import { AboutStep } from './AboutStep';
@@ -48,17 +49,13 @@ export function SignupFlow({
           <div className="d-flex justify-content-between small text-body-secondary mb-1">
             <span>{t('signup.step', { step, total: STEPS })}</span>
           </div>
-          <div
-            className="progress signup-steps"
-            role="progressbar"
-            aria-label={t('signup.step', { step, total: STEPS })}
-            aria-valuenow={step}
-            aria-valuemin={1}
-            aria-valuemax={STEPS}
-            style={{ height: 6 }}
-          >
-            <div className="progress-bar" style={{ width: `${(step / STEPS) * 100}%` }} />
-          </div>
+          <ProgressBar
+            value={step}
+            min={1}
+            max={STEPS}
+            label={t('signup.step', { step, total: STEPS })}
+            className="signup-steps progress-thin"
+          />
         </div>
       )}
       {step === 0 && (

@@ -1,0 +1,1 @@
+CREATE INDEX "login_throttle_expiry_idx" ON "login_throttle" USING btree (greatest("window_started_at", "locked_until"));

@@ -1,0 +1,118 @@
+import { LRUCache } from 'lru-cache';
+import type { Photo, Site } from '../../db/schema';
+import type { EventBus } from '../../lib/event-bus';
+import type { SessionWithUser } from './sessions.repo';
+
+/** What the cache keeps of a session: the lookup's row, and the main photo once a call has read it. */
+export interface CachedSession {
+  found: SessionWithUser;
+  /** undefined: not read yet; null: the member has no main photo. */
+  mainPhoto?: Photo | null;
+  /** GET user.php's answer for this session on this site, made once (auth.routes.ts). */
+  userBytes?: { site: Site; bytes: Buffer };
+}
+
+/** The bus channel on which instances announce that a member's sessions, account or profile changed. */
+export const MEMBER_CHANGED = 'member-changed';
+
+/**
+ * A short-lived per-instance cache of session lookups (token hash -> session with account and profile), so that a
+ * signed-in request does not query the database just to know who is asking. It is correct because every change is
+ * announced: `invalidateMember` drops a member's entries on this instance at once and, through the event bus
+ * (Redis pub/sub when configured), on every other instance. Logout, password change, reset, deletion and every
+ * state-changing request of the member announce it (plugins/session.ts); the TTL bounds what a missed
+ * announcement could leave stale. A TTL of 0 turns the cache off.
+ */
+export class SessionCache {
+  private readonly entries: LRUCache<string, CachedSession> | undefined;
+  /** member id -> token hashes cached for that member (so a member's entries can be dropped without a scan). */
+  private readonly byMember = new Map<number, Set<string>>();
+  private readonly unsubscribe: () => void;
+  /** Counts invalidations; `changedAt` holds the count at each member's latest one. */
+  private sequence = 0;
+  private readonly changedAt = new Map<number, number>();
+
+  constructor(
+    ttlMs: number,
+    private readonly bus: EventBus,
+    max = 50_000,
+  ) {
+    this.entries =
+      ttlMs > 0
+        ? new LRUCache<string, CachedSession>({
+            max,
+            ttl: ttlMs,
+            ttlAutopurge: false,
+            dispose: (value, key) => this.forget(value.found.user.id, key),
+          })
+        : undefined;
+    this.unsubscribe = bus.subscribe(MEMBER_CHANGED, (payload) => {
+      if (typeof payload === 'number') this.dropLocal(payload);
+    });
+  }
+
+  get enabled(): boolean {
+    return this.entries !== undefined;
+  }
+
+  get(tokenHash: string): CachedSession | undefined {
+    return this.entries?.get(tokenHash);
+  }
+
+  /** Taken before a lookup reads the database, and given to `set` with its result. */
+  mark(): number {
+    return this.sequence;
+  }
+
+  /**
+   * Caches a lookup's result, unless the member changed while it was being read (`markedAt`, from `mark`): a
+   * lookup that raced a change must not put the old state back for a whole TTL.
+   */
+  set(tokenHash: string, found: SessionWithUser, markedAt: number): CachedSession {
+    const entry: CachedSession = { found };
+    if (!this.entries) return entry;
+    if ((this.changedAt.get(found.user.id) ?? -1) > markedAt) return entry;
+    this.entries.set(tokenHash, entry);
+    const id = found.user.id;
+    let hashes = this.byMember.get(id);
+    if (!hashes) {
+      hashes = new Set();
+      this.byMember.set(id, hashes);
+    }
+    hashes.add(tokenHash);
+    return entry;
+  }
+
+  /** Drops the member's cached sessions here and on every other instance. */
+  invalidateMember(userId: number): void {
+    this.dropLocal(userId);
+    this.bus.publish(MEMBER_CHANGED, userId);
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.entries?.clear();
+  }
+
+  private dropLocal(userId: number): void {
+    this.sequence++;
+    if (this.changedAt.size >= 100_000) {
+      // Bounded memory: forgetting who changed when is safe if everything cached is dropped with it.
+      this.changedAt.clear();
+      this.byMember.clear();
+      this.entries?.clear();
+    }
+    this.changedAt.set(userId, this.sequence);
+    const hashes = this.byMember.get(userId);
+    if (!hashes || !this.entries) return;
+    this.byMember.delete(userId);
+    for (const hash of hashes) this.entries.delete(hash);
+  }
+
+  private forget(userId: number, tokenHash: string): void {
+    const hashes = this.byMember.get(userId);
+    if (!hashes) return;
+    hashes.delete(tokenHash);
+    if (hashes.size === 0) this.byMember.delete(userId);
+  }
+}

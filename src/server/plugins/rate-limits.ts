@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Rate limits per route, in one table (matched route + method -> limit). Keyed by the signed-in member where a
+ * route needs a session (a member cannot escape by changing address), else by the client's address (as proxies
+ * report it: see TRUST_PROXY). Every limit is multiplied by RATE_LIMIT_SCALE (1 in production; tests and load tests
+ * raise it). Limits that routes declare themselves (login, mail-sending calls, geocoding) stay on those routes.
+ */
+export interface RouteLimit {
+  max: number;
+  timeWindow: string;
+  /** `member`: per signed-in member (falls back to the address for visitors); `ip`: per client address. */
+  per: 'member' | 'ip';
+}
+
+export const ROUTE_LIMITS: Record<string, RouteLimit> = {
+  // Search: a person pages through results; a scraper walks all of them.
+  'GET /api/search.php': { max: 120, timeWindow: '1 minute', per: 'member' },
+  // Member profiles: the same reasoning as search.
+  'GET /api/member.php': { max: 240, timeWindow: '1 minute', per: 'member' },
+  // Photo uploads cost image work (lib/images.ts); changes and deletions are cheap but are writes.
+  'POST /api/photos.php': { max: 30, timeWindow: '10 minutes', per: 'member' },
+  'PUT /api/photos.php': { max: 60, timeWindow: '1 minute', per: 'member' },
+  'DELETE /api/photos.php': { max: 60, timeWindow: '1 minute', per: 'member' },
+  // Blocks: enough to clean up a list, too few to probe many ids.
+  'POST /api/block.php': { max: 30, timeWindow: '10 minutes', per: 'member' },
+  'DELETE /api/block.php': { max: 30, timeWindow: '10 minutes', per: 'member' },
+};
+
+export function rateLimitKey(req: FastifyRequest): string {
+  return `ip:${req.ip}`;
+}
+
+function memberKey(req: FastifyRequest): string {
+  return req.auth ? `m:${req.auth.user.id}` : `ip:${req.ip}`;
+}
+
+/**
+ * Puts each table entry on its route as the `rateLimit` config that @fastify/rate-limit reads. Must be registered
+ * before the rate-limit plugin, so that this onRoute hook runs before the plugin's own.
+ */
+export const routeLimitsPlugin = fp(async (app: FastifyInstance, opts: { scale: number }) => {
+  const { scale } = opts;
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      const limit = ROUTE_LIMITS[`${method} ${route.url}`];
+      if (!limit) continue;
+      route.config = {
+        ...(route.config ?? {}),
+        rateLimit: {
+          max: limit.max * scale,
+          timeWindow: limit.timeWindow,
+          keyGenerator: limit.per === 'member' ? memberKey : rateLimitKey,
+        },
+      };
+    }
+  });
+});
