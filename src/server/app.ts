@@ -13,6 +13,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { type EventBus, LocalEventBus, RedisEventBus } from './lib/event-bus';
+import { lazyChildLogger } from './lib/lazy-child-logger';
 import { logSerializers, REDACT_PATHS } from './lib/log-redaction';
 import { createMediaStorage } from './lib/media-storage';
 import type { MediaStorage } from './lib/storage';
@@ -36,8 +37,7 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { localePlugin } from './plugins/locale';
-import { isApiRoute } from './plugins/matched-route';
-import { rateLimitKey, routeLimitsPlugin } from './plugins/rate-limits';
+import { routeLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { sitePlugin } from './plugins/site';
@@ -86,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
                 options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
               },
             })),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
     routerOptions: { maxParamLength: 200 },
@@ -109,12 +110,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Rate limits key on the matched route (plugins/matched-route.ts), never on the raw URL.
   await app.register(routeLimitsPlugin, { scale: config.rateLimitScale });
   await app.register(fastifyRateLimit, {
-    global: true,
-    max: 1200 * config.rateLimitScale,
-    timeWindow: '1 minute',
-    keyGenerator: rateLimitKey,
+    global: false,
     ...(deps.redis ? { redis: deps.redis, nameSpace: 'rl:' } : {}),
-    allowList: (req) => !isApiRoute(req),
     // The x-ratelimit-* headers only on a refusal (with Retry-After), not on every answer.
     addHeadersOnExceeding: {
       'x-ratelimit-limit': false,

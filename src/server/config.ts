@@ -64,7 +64,7 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+$/i, 'must be a bare host name such as localhost or example.com')
     .optional(),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
-  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   S3_BUCKET: z
     .string()

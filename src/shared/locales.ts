@@ -51,13 +51,20 @@ export const LOCALE_COUNTRIES: Record<string, readonly Locale[]> = {
 
 export const COUNTRIES = Object.keys(LOCALE_COUNTRIES);
 
-/** Countries in which a locale is spoken, those where it is the first language first. */
-export function countriesForLocale(locale: Locale): string[] {
-  const spoken = COUNTRIES.filter((c) => LOCALE_COUNTRIES[c]?.includes(locale));
-  return [
-    ...spoken.filter((c) => LOCALE_COUNTRIES[c]?.[0] === locale),
-    ...spoken.filter((c) => LOCALE_COUNTRIES[c]?.[0] !== locale),
-  ];
+const countriesByLocale = new Map<Locale, readonly string[]>();
+
+/** Countries in which a locale is spoken, those where it is the first language first (computed once per locale). */
+export function countriesForLocale(locale: Locale): readonly string[] {
+  let list = countriesByLocale.get(locale);
+  if (!list) {
+    const spoken = COUNTRIES.filter((c) => LOCALE_COUNTRIES[c]?.includes(locale));
+    list = Object.freeze([
+      ...spoken.filter((c) => LOCALE_COUNTRIES[c]?.[0] === locale),
+      ...spoken.filter((c) => LOCALE_COUNTRIES[c]?.[0] !== locale),
+    ]);
+    countriesByLocale.set(locale, list);
+  }
+  return list;
 }
 
 /** Niche variants; the global setting `niche` is 1..7. */

@@ -27,6 +27,15 @@ function isPlainContainer(value: unknown): value is Record<string, unknown> | un
   return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 }
 
+/** Whether every value is a clean string and every key clean (false also when there is anything to look into). */
+function isFlatAndClean(obj: Record<string, unknown>): boolean {
+  for (const key in obj) {
+    const value = obj[key];
+    if (typeof value !== 'string' || FORBIDDEN.test(value) || FORBIDDEN.test(key)) return false;
+  }
+  return true;
+}
+
 /** A path readable in an answer: control characters in keys are shown escaped. */
 function showPath(parts: readonly (string | number)[]): string {
   return parts
@@ -46,6 +55,10 @@ function showPath(parts: readonly (string | number)[]): string {
  * streams and other non-plain objects (multipart uploads) are not looked into.
  */
 export function findControlCharacter(input: unknown): InputProblem | null {
+  if (typeof input === 'string') return FORBIDDEN.test(input) ? { path: '', reason: 'control' } : null;
+  // The common case, a query string's or a route's parameters: one level of strings. Checked in place; anything
+  // else (or any hit, for its path) goes through the full walk below.
+  if (isPlainContainer(input) && !Array.isArray(input) && isFlatAndClean(input)) return null;
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value: input, path: [] }];
   while (stack.length > 0) {
     const { value, path } = stack.pop()!;
@@ -69,6 +82,13 @@ export function findControlCharacter(input: unknown): InputProblem | null {
   return null;
 }
 
+/** Whether a query or params object has any key (most GET calls have none: nothing to walk). */
+function hasContent(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return value !== undefined;
+  for (const _ in value) return true;
+  return false;
+}
+
 function problemError(problem: InputProblem): AppError {
   const key = problem.reason === 'control' ? 'validation.control_characters' : 'errors.validation_failed';
   return new AppError(400, 'validation_failed', key, {}, { [problem.path || '_']: { key } });
@@ -81,9 +101,12 @@ function problemError(problem: InputProblem): AppError {
  * Register after the locale and errors plugins and before the routes.
  */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (req) => {
+  // A callback hook, not async: it runs on every request and is synchronous.
+  app.addHook('preValidation', (req, _reply, done) => {
     const problem =
-      findControlCharacter(req.params) ?? findControlCharacter(req.query) ?? findControlCharacter(req.body);
-    if (problem) throw problemError(problem);
+      (hasContent(req.params) ? findControlCharacter(req.params) : null) ??
+      (hasContent(req.query) ? findControlCharacter(req.query) : null) ??
+      (req.body === undefined ? null : findControlCharacter(req.body));
+    done(problem ? problemError(problem) : undefined);
   });
 });

@@ -34,9 +34,10 @@ export const localePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('localeCookie', undefined);
   // First of all hooks (after the cookies are read): errors raised before validation (csrf 403, rate limit 429,
   // malformed JSON, 413) are answered in the request's language too.
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     const raw = req.cookies[RULES.cookies.locale.name];
     req.localeCookie = isLocale(raw) ? raw : undefined;
     req.locale = resolveLocale(req);
+    done();
   });
 });

@@ -28,6 +28,9 @@ export const ROUTE_LIMITS: Record<string, RouteLimit> = {
   'DELETE /api/block.php': { max: 30, timeWindow: '10 minutes', per: 'member' },
 };
 
+/** The limit of every API route that has no other (per client address): generous for people, not for floods. */
+export const GENERAL_API_LIMIT = { max: 1200, timeWindow: '1 minute' };
+
 export function rateLimitKey(req: FastifyRequest): string {
   return `ip:${req.ip}`;
 }
@@ -37,8 +40,11 @@ function memberKey(req: FastifyRequest): string {
 }
 
 /**
- * Puts each table entry on its route as the `rateLimit` config that @fastify/rate-limit reads. Must be registered
- * before the rate-limit plugin, so that this onRoute hook runs before the plugin's own.
+ * Puts each table entry on its route as the `rateLimit` config that @fastify/rate-limit reads, and the general limit
+ * on every other API route (the plugin runs with `global: false`, so only routes limited here or by their own
+ * config are limited: pages and static files are not). Must be registered before the rate-limit plugin, so that
+ * this onRoute hook runs before the plugin's own. Being on the route, a limit applies to whatever spelling of the
+ * URL the router matched.
  */
 export const routeLimitsPlugin = fp(async (app: FastifyInstance, opts: { scale: number }) => {
   const { scale } = opts;
@@ -46,7 +52,16 @@ export const routeLimitsPlugin = fp(async (app: FastifyInstance, opts: { scale: 
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       const limit = ROUTE_LIMITS[`${method} ${route.url}`];
-      if (!limit) continue;
+      if (!limit) {
+        // Every other API route: the general limit per address, unless the route declares its own.
+        const own = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
+        if (route.url.startsWith('/api/') && own === undefined)
+          route.config = {
+            ...(route.config ?? {}),
+            rateLimit: { max: GENERAL_API_LIMIT.max * scale, timeWindow: GENERAL_API_LIMIT.timeWindow },
+          };
+        continue;
+      }
       route.config = {
         ...(route.config ?? {}),
         rateLimit: {

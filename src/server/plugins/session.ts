@@ -75,11 +75,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
     return entry.mainPhoto ?? undefined;
   });
 
-  app.addHook('onRequest', async (req) => {
-    // Sessions matter to the API and to photos (private photos are served only to viewers allowed to see them).
-    if (!isApiRoute(req) && !isMediaRoute(req)) return;
-    const token = req.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return;
+  /** Reads the session of a token into the request (from the cache, or the database and then the cache). */
+  async function readSession(req: FastifyRequest, token: string): Promise<void> {
     const tokenHash = hashToken(token);
     let entry = cache.get(tokenHash);
     if (!entry) {
@@ -97,21 +94,34 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
       session.lastSeenAt = new Date();
       await touchSession(app.db, session.id);
     }
+  }
+
+  // The hooks below run on every request: callback style, so the common cases (no session cookie, a safe method)
+  // cost no promise.
+  app.addHook('onRequest', (req, _reply, done) => {
+    // Sessions matter to the API and to photos (private photos are served only to viewers allowed to see them).
+    if (!isApiRoute(req) && !isMediaRoute(req)) return done();
+    const token = req.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return done();
+    readSession(req, token).then(() => done(), done);
   });
 
   // CSRF: every state-changing call must carry the client's request-type header (a cross-site form, link or image
   // cannot set it). Keyed on the matched route and method, so no spelling of a URL walks past it.
-  app.addHook('onRequest', async (req) => {
-    if (!changesState(req) || !matchedRoute(req)) return;
-    if (req.headers[REQUEST_TYPE_HEADER] !== RULES.http.requestTypeValue) {
-      throw new AppError(403, 'csrf');
-    }
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!changesState(req) || !matchedRoute(req)) return done();
+    done(
+      req.headers[REQUEST_TYPE_HEADER] === RULES.http.requestTypeValue
+        ? undefined
+        : new AppError(403, 'csrf'),
+    );
   });
 
   // Before the answer leaves: drop cached sessions of every member this request changed, on every instance.
-  app.addHook('onSend', async (req) => {
+  app.addHook('onSend', (req, _reply, payload, done) => {
     if (req.auth && changesState(req)) cache.invalidateMember(req.auth.user.id);
     if (req.changedMembers) for (const id of new Set(req.changedMembers)) cache.invalidateMember(id);
+    done(null, payload);
   });
 
   app.decorate('sessionCookie', {

@@ -20,7 +20,10 @@ describe('the signed-out showcase cache', () => {
   });
   afterAll(async () => {
     if (ctx && made.length > 0) {
-      await ctx.database.db.update(profiles).set({ status: 'disabled' }).where(inArray(profiles.userId, made));
+      await ctx.database.db
+        .update(profiles)
+        .set({ status: 'disabled' })
+        .where(inArray(profiles.userId, made));
       for (const id of made) await refreshSearchable(ctx.database.db, id);
     }
     await ctx?.close();
@@ -38,7 +41,10 @@ describe('the signed-out showcase cache', () => {
     made.push(m.id);
     await addPhoto(db, m.id, { isMain: true });
     await setProfile(db, m.id, { country: 'QL' });
-    await db.update(users).set({ lastActiveAt: new Date(Date.now() + 86_400_000) }).where(eq(users.id, m.id));
+    await db
+      .update(users)
+      .set({ lastActiveAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, m.id));
     await refreshSearchable(db, m.id);
     expect(await showcaseIds()).toContain(m.id);
 

@@ -75,9 +75,8 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row) throw notFound();
       return (
         reply
-          // Instead of the API's closed policy and `X-Frame-Options: DENY`: the dev mailbox page frames this.
+          // Instead of the API's closed policy (frame-ancestors 'none'): the dev mailbox page frames this.
           .header('Content-Security-Policy', DEV_MAIL_CSP)
-          .header('X-Frame-Options', 'SAMEORIGIN')
           .header('Cache-Control', 'no-store')
           .type('text/html; charset=utf-8')
           .send(String(row.payload.html ?? ''))
