@@ -21,6 +21,8 @@ export const RULES = {
     processing: { concurrent: 1, threadsPerImage: 1, maxWaiting: 4, retryAfterSeconds: 60 },
   },
   swipeGame: { likesPerDay: 4 },
+  /** GET /api/likes.php: cards per page of each tab (received, given, matches). */
+  likes: { pageSize: 24 },
   accountDeletion: { graceDays: 14 },
   timeBonus: { code: 'TIMEBONUS25', percentage: 25, windowSeconds: 14_400, popupDelayMs: 40_000 },
   welcomeDiscount: { percentage: 25 },

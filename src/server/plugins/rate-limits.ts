@@ -26,6 +26,9 @@ export const ROUTE_LIMITS: Record<string, RouteLimit> = {
   // Blocks: enough to clean up a list, too few to probe many ids.
   'POST /api/block.php': { max: 30, timeWindow: '10 minutes', per: 'member' },
   'DELETE /api/block.php': { max: 30, timeWindow: '10 minutes', per: 'member' },
+  // Likes: plenty for a person going through profiles, too few to like (or probe) members in bulk.
+  'POST /api/like.php': { max: 120, timeWindow: '10 minutes', per: 'member' },
+  'DELETE /api/like.php': { max: 120, timeWindow: '10 minutes', per: 'member' },
 };
 
 /** The limit of every API route that has no other (per client address): generous for people, not for floods. */

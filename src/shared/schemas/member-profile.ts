@@ -32,6 +32,10 @@ export const memberProfileSchema = z.object({
   photos: z.array(memberPhotoSchema),
   /** the viewer has blocked this member */
   blocked_by_me: z.boolean(),
+  /** the viewer likes this member (POST/DELETE /api/like.php) */
+  liked_by_me: z.boolean(),
+  /** both like each other */
+  match: z.boolean(),
 });
 export type MemberProfile = z.infer<typeof memberProfileSchema>;
 

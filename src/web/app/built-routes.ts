@@ -31,6 +31,8 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'members',
   'members-id',
   'likes-m-id',
+  'likes',
+  'likes-type',
 ]);
 
 export const isBuilt = (name: RouteName) => BUILT_ROUTES.has(name);

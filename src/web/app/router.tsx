@@ -117,6 +117,12 @@ export const routes: RouteObject[] = [
                   screen('profile', () =>
                     import('../pages/profile/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
                   ),
+                  screen('likes', () =>
+                    import('../pages/likes/LikesPage').then((m) => ({ Component: m.LikesPage })),
+                  ),
+                  screen('likes-type', () =>
+                    import('../pages/likes/LikesPage').then((m) => ({ Component: m.LikesPage })),
+                  ),
                 ],
               },
               // Development mailbox: its API exists only outside production, elsewhere the page shows the 404.

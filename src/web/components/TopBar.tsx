@@ -9,6 +9,7 @@ import { useRouteName } from '../app/route-name';
 import { saveLanguageCall } from '../features/auth/api/accounts';
 import { useCurrentUser } from '../features/auth/api/session';
 import { AccountMenu } from '../features/auth/components/AccountMenu';
+import { useNewLikesCount } from '../features/likes/hooks/use-likes-badge';
 import { isStandalone } from '../lib/standalone';
 import { LanguageDropdown } from './LanguageDropdown';
 import { Logo } from './ui/Logo';
@@ -45,6 +46,7 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
   const routeName = useRouteName();
   const navigate = useNavigate();
   const user = useCurrentUser();
+  const newLikes = useNewLikesCount();
   const back = showBackButton(routeName, isStandalone(), window.history.length);
   const onLanguage = (l: Locale) => {
     if (user) void saveLanguageCall(l).catch(() => undefined); // errors ignored, as the spec says
@@ -54,7 +56,13 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
         [
           { route: 'members', to: '/members', icon: 'search-heart', label: t('nav.search') },
           { route: 'chats', to: '/chats', icon: 'chat-heart', label: t('nav.messages') },
-          { route: 'likes', to: '/likes', icon: 'heart', label: t('nav.likes') },
+          {
+            route: 'likes',
+            to: '/likes',
+            icon: 'heart',
+            label: newLikes > 0 ? t('nav.likes_new', { n: newLikes }) : t('nav.likes'),
+            badge: newLikes,
+          },
           user.paid_user
             ? {
                 route: 'credits-repeat-order',
@@ -88,9 +96,25 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
             <ul className="nav member-nav mx-auto">
               {items.map((i) => (
                 <li className="nav-item" key={i.route}>
-                  <NavLink to={i.to} className="nav-link position-relative text-body" aria-label={i.label}>
+                  <NavLink
+                    to={i.to}
+                    className="nav-link position-relative text-body"
+                    aria-label={i.label}
+                    data-testid={`nav-${i.route}`}
+                  >
                     <i className={`bi bi-${i.icon}`} aria-hidden="true" />
-                    <span className="d-none d-md-inline ms-1">{i.label}</span>
+                    <span className="d-none d-md-inline ms-1">
+                      {i.route === 'likes' ? t('nav.likes') : i.label}
+                    </span>
+                    {i.badge ? (
+                      <span
+                        className="badge rounded-pill text-bg-danger ms-1"
+                        aria-hidden="true"
+                        data-testid={`nav-badge-${i.route}`}
+                      >
+                        {badgeText(i.badge)}
+                      </span>
+                    ) : null}
                     {i.route === 'credits-repeat-order' && creditsVariant && (
                       <span className={`badge rounded-pill text-bg-${creditsVariant} ms-1`}>
                         {badgeText(user!.credits)}

@@ -35,11 +35,27 @@ export function buildTitle({
   return count > 0 ? `(${count}) ${base}` : base;
 }
 
+/** The app-wide count (unread messages plus new likes) used when a page gives none, and the last page title. */
+let appCount = 0;
+let lastTitle: { title: string | undefined; siteName: string; count: number | undefined } | undefined;
+
+/** Sets the app-wide count of the title prefix (the top bar's polling calls it) and updates the current title. */
+export function setTitleCount(count: number): void {
+  appCount = count;
+  if (lastTitle)
+    document.title = buildTitle({
+      title: lastTitle.title,
+      siteName: lastTitle.siteName,
+      count: lastTitle.count ?? appCount,
+    });
+}
+
 export function useHead(info: HeadInfo): void {
   const { title, siteName, description, image, count } = info;
   const imageUrl = image?.status === 'active' ? image.url : undefined;
   useEffect(() => {
-    document.title = buildTitle({ title, siteName, count: count ?? 0 });
+    lastTitle = { title, siteName, count };
+    document.title = buildTitle({ title, siteName, count: count ?? appCount });
     setMeta('name', 'description', description);
     setMeta('property', 'og:title', title ?? siteName);
     setMeta('property', 'og:site_name', siteName);

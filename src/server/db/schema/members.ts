@@ -162,3 +162,34 @@ export const blocks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
 );
+
+/**
+ * Member A likes member B (issue 9). Both rows A→B and B→A make a match. `seen_at` is null while the like is new for
+ * the liked member (cleared when the liked member opens the liker's profile). Blocking deletes the likes both ways.
+ */
+export const likes = pgTable(
+  'likes',
+  {
+    likerId: bigint('liker_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    likedId: bigint('liked_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The given tab, the match check (the reverse row by primary key) and "liked by me".
+    primaryKey({ columns: [t.likerId, t.likedId] }),
+    check('likes_not_self', sql`${t.likerId} <> ${t.likedId}`),
+    // The received tab (newest first) and its count.
+    index('likes_received_idx').on(t.likedId, t.createdAt.desc()),
+    // The new-likes badge and the new-first part of the received tab.
+    index('likes_received_new_idx').on(t.likedId, t.createdAt.desc()).where(sql`${t.seenAt} is null`),
+    // The given tab, newest first.
+    index('likes_given_idx').on(t.likerId, t.createdAt.desc()),
+  ],
+);
+
+export type Like = typeof likes.$inferSelect;

@@ -5,6 +5,7 @@ import type { Site } from '../../db/schema';
 import { translate } from '../../i18n/translate';
 import { AppError } from '../../lib/app-error';
 import type { SessionWithUser } from '../auth/sessions.repo';
+import { deleteLikesBetween } from '../likes/likes.repo';
 import { memberAccess } from '../member-profile/member-profile.policy';
 import { presentProfileCard } from '../member-profile/member-profile.presenter';
 import { accessToMember, memberNotFound } from '../member-profile/member-profile.service';
@@ -20,8 +21,8 @@ import {
 export const cannotBlockSelf = () => new AppError(400, 'cannot_block_self');
 
 /**
- * Blocks a member: in one transaction the block is stored and the conversation between the two members (with
- * its messages) is deleted. Blocking an already blocked member changes nothing more. A member the blocker may not
+ * Blocks a member: in one transaction the block is stored, and the conversation between the two members (with
+ * its messages) and their likes both ways are deleted. Blocking an already blocked member changes nothing more. A member the blocker may not
  * see (member-profile.policy: unknown, deleted, unconfirmed, disabled, invisible without contact) answers exactly
  * like an unknown id; a member who blocked the blocker may be blocked back.
  */
@@ -37,7 +38,7 @@ export async function blockMember(
   await db.transaction(async (tx) => {
     await insertBlock(tx, blockerId, blockedId);
     await deleteConversationsBetween(tx, blockerId, blockedId);
-    // When the likes feature exists, the likes between the two members (both ways) are deleted here too.
+    await deleteLikesBetween(tx, blockerId, blockedId);
   });
 }
 

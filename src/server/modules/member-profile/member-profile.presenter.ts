@@ -46,7 +46,13 @@ function presentPhoto(
 export function presentMemberProfile(
   member: MemberRow,
   photos: Photo[],
-  opts: PresentOptions & { viewer: ViewerFacts; blockedByMe: boolean; now?: Date },
+  opts: PresentOptions & {
+    viewer: ViewerFacts;
+    blockedByMe: boolean;
+    /** the viewer likes the member; the member likes the viewer (a match is both) */
+    likes?: { likedByMe: boolean; likesMe: boolean };
+    now?: Date;
+  },
 ): MemberProfile {
   const p = member.profile;
   const shown = new Set(opts.visibleFields);
@@ -77,6 +83,8 @@ export function presentMemberProfile(
       .sort((a, b) => Number(b.isMain) - Number(a.isMain))
       .map((ph) => presentPhoto(opts.cdnPrefix, ph, p.privacyMode, opts.viewer)),
     blocked_by_me: opts.blockedByMe,
+    liked_by_me: opts.likes?.likedByMe ?? false,
+    match: (opts.likes?.likedByMe ?? false) && (opts.likes?.likesMe ?? false),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Site } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SessionWithUser } from '../auth/sessions.repo';
 import { hasBlocked } from '../blocks/blocks.policy';
+import { findLikeState, type LikeState, markLikeSeen } from '../likes/likes.repo';
 import { loggedOutMayView, type MemberAccess, memberAccess, type ViewerFacts } from './member-profile.policy';
 import { presentMemberProfile, presentProfileCard } from './member-profile.presenter';
 import {
@@ -87,7 +88,11 @@ export async function viewMember(db: Db, input: ViewMemberInput): Promise<Member
   if (access === 'not_found' || !member) throw memberNotFound();
   if (access === 'blocked_by_member') throw blockedByMember();
 
-  const [photos, related] = await Promise.all([
+  // A signed-in viewer: whether the two like each other, and opening a liker's profile makes the like seen (only
+  // the liked member's own view of the liker clears it).
+  const others = viewerId !== null && viewerId !== memberId;
+  const noLikes: LikeState = { likedByMe: false, likesMe: false };
+  const [photos, related, likes] = await Promise.all([
     findActivePhotos(db, memberId),
     findRelatedCards(db, {
       niche: site.niche,
@@ -97,11 +102,13 @@ export async function viewMember(db: Db, input: ViewMemberInput): Promise<Member
       viewerId,
       limit: RELATED_LIMIT,
     }),
+    others ? findLikeState(db, viewerId, memberId) : noLikes,
+    others ? markLikeSeen(db, memberId, viewerId) : undefined,
   ]);
   const opts = { cdnPrefix: site.cdnPrefix, visibleFields: site.visibleProfileFields };
   const now = new Date();
   return {
-    profile: presentMemberProfile(member, photos, { ...opts, viewer, blockedByMe, now }),
+    profile: presentMemberProfile(member, photos, { ...opts, viewer, blockedByMe, likes, now }),
     related: related.map((r) => presentProfileCard(r, opts, now)),
   };
 }

@@ -14,7 +14,9 @@ export function BusyButton({
 }: ComponentProps<'button'> & { busy: boolean }) {
   return (
     <button {...props} type={type} disabled={busy || disabled} aria-busy={busy}>
-      {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+      {busy && (
+        <span className={`spinner-border spinner-border-sm${children ? ' me-2' : ''}`} aria-hidden="true" />
+      )}
       {children}
     </button>
   );

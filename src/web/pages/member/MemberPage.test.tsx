@@ -65,15 +65,23 @@ const PROFILE: MemberProfile = {
     { id: 3, main: false, locked: true, thumb_filename: SECRET, match: SECRET, filename: SECRET },
   ],
   blocked_by_me: false,
+  liked_by_me: false,
+  match: false,
 };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-function mockFetch(member: () => Response, block: () => Response = () => json(200, { ok: true })) {
+function mockFetch(
+  member: () => Response,
+  block: () => Response = () => json(200, { ok: true }),
+  like: (init?: RequestInit) => Response = () => json(200, { ok: true }),
+) {
   return vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     if (url.pathname === '/api/member.php') return member();
+    if (url.pathname === '/api/like.php') return like(init);
+    if (url.pathname === '/api/likes.php') return json(200, { items: [], counts: { new: 0 } });
     if (url.pathname === '/api/block.php' && init?.method !== 'GET') return block();
     if (url.pathname === '/api/interests.php')
       return json(200, { interests: [{ value: 'music', label: 'Music', icon: 'music-note' }] });
@@ -239,5 +247,88 @@ describe('MemberPage', () => {
     await renderPage(mockFetch(() => json(200, memberAnswer({ id: 1 }))));
     await screen.findByRole('heading', { level: 1, name: /Sanne/ });
     expect(screen.queryByTestId('member-block')).toBeNull();
+  });
+
+  it('likes with a pressed toggle, and opens the match modal when the like is a match', async () => {
+    let liked = false;
+    const like = vi.fn((init?: RequestInit) => {
+      liked = init?.method === 'POST';
+      return json(200, {
+        liked: true,
+        match: true,
+        profile: {
+          id: 42,
+          name: 'Sanne',
+          age: 31,
+          city: 'Utrecht',
+          country: 'NL',
+          fictional: false,
+          main_image: null,
+        },
+      });
+    });
+    await renderPage(
+      mockFetch(() => json(200, memberAnswer({ liked_by_me: liked, match: liked })), undefined, like),
+    );
+    await screen.findByRole('heading', { level: 1, name: /Sanne/ });
+    const button = screen.getByTestId('member-like');
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    expect(button.textContent).toContain('Like Sanne');
+
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText("It's a match!")).toBeTruthy();
+    expect(within(dialog).getByText('You and Sanne like each other.')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'View profile' }).getAttribute('href')).toBe(
+      '/members/42',
+    );
+    const [init] = like.mock.calls[0] as unknown as [RequestInit];
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ id: 42 });
+    await waitFor(() => expect(screen.getByTestId('member-like').getAttribute('aria-pressed')).toBe('true'));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep browsing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Pressing again takes the like back.
+    fireEvent.click(screen.getByTestId('member-like'));
+    await waitFor(() => expect(like).toHaveBeenCalledTimes(2));
+    expect((like.mock.calls[1] as unknown as [RequestInit])[0].method).toBe('DELETE');
+    await waitFor(() => expect(screen.getByTestId('member-like').getAttribute('aria-pressed')).toBe('false'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows a translated error when the member cannot be liked', async () => {
+    await renderPage(
+      mockFetch(
+        () => json(200, memberAnswer()),
+        undefined,
+        () => json(404, { error: { code: 'member_not_found', message: 'Member not found' } }),
+      ),
+    );
+    await screen.findByRole('heading', { level: 1, name: /Sanne/ });
+    fireEvent.click(screen.getByTestId('member-like'));
+    expect((await screen.findByTestId('member-like-error')).textContent).toContain(
+      'This member can no longer be liked.',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers a signed-out visitor to sign up to like', async () => {
+    await renderPage(
+      mockFetch(() => json(200, memberAnswer())),
+      null,
+    );
+    await screen.findByRole('heading', { level: 1, name: /Sanne/ });
+    expect(screen.queryByTestId('member-like')).toBeNull();
+    expect(screen.getByRole('link', { name: /Sign up to like Sanne/ }).getAttribute('href')).toBe(
+      '/members/42/signup',
+    );
+  });
+
+  it('shows no like button on the own profile', async () => {
+    await renderPage(mockFetch(() => json(200, memberAnswer({ id: 1 }))));
+    await screen.findByRole('heading', { level: 1, name: /Sanne/ });
+    expect(screen.queryByTestId('member-like')).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ import { FormAlert } from '../../components/form/FormAlert';
 import { BusyButton } from '../../components/ui/BusyButton';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { useCurrentUser } from '../../features/auth/api/session';
+import { LikeButton } from '../../features/likes/components/LikeButton';
 import { blockCall, memberQuery, unblockCall } from '../../features/members/api/members';
 import { ProfileCard } from '../../features/members/components/ProfileCard';
 import { useCountryNames } from '../../features/members/country-names';
@@ -66,6 +67,12 @@ function MemberScreen({ id }: { id: number }) {
   const settings = useSettings();
   const member = useQuery(memberQuery(id));
   const profile = member.data?.profile;
+  // Opening a profile clears the new flag of that member's like: the likes (and the top-bar badge) reload.
+  const client = useQueryClient();
+  const loadedId = profile?.id;
+  useEffect(() => {
+    if (loadedId) void client.invalidateQueries({ queryKey: ['likes'] });
+  }, [loadedId, client]);
   const main = profile?.photos.find((p) => p.main && isViewable(p));
   // The open-graph image only for an active photo; the member call only ever answers active photos.
   const mainStatus = main ? 'active' : undefined;
@@ -182,7 +189,18 @@ function Profile({ profile, related }: { profile: MemberProfile; related: Card[]
                   {settings.fictional_warning}
                 </p>
               )}
-              {/* Like, unlike, gift and message buttons appear here once likes, chat and gifts exist. */}
+              {/* Gift and message buttons appear here once chat and gifts exist. */}
+              {user && !own && <LikeButton profile={profile} />}
+              {user === null && (
+                <SignupLink
+                  memberId={profile.id}
+                  className="btn btn-outline-primary btn-lg rounded-pill w-100 mt-3"
+                  testId="member-signup-like"
+                >
+                  <i className="bi bi-heart me-2" aria-hidden="true" />
+                  {t('likes.like_signup', { name: profile.name })}
+                </SignupLink>
+              )}
               {user === null && (
                 <SignupLink
                   memberId={profile.id}

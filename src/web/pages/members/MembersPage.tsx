@@ -8,6 +8,7 @@ import { SEARCH_AGE_MAX, SEARCH_AGE_MIN, type SearchQuery } from '../../../share
 import type { PublicSettings } from '../../../shared/schemas/sites';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { useCurrentUser } from '../../features/auth/api/session';
+import { CardLikeButton } from '../../features/likes/components/LikeButton';
 import { searchQuery } from '../../features/members/api/members';
 import { ProfileCard } from '../../features/members/components/ProfileCard';
 import { useCountryNames } from '../../features/members/country-names';
@@ -347,11 +348,17 @@ function ProfileGrid({
   fictionalIcon: string;
   testId: string;
 }) {
+  const user = useCurrentUser();
   return (
     <div className="row g-2 g-md-3 row-cols-2 row-cols-sm-3 row-cols-lg-4 row-cols-xl-6" data-testid={testId}>
       {profiles.map((p) => (
         <div className="col" key={p.id}>
-          <ProfileCard profile={p} to={`/members/${p.id}`} fictionalIcon={fictionalIcon} />
+          <ProfileCard
+            profile={p}
+            to={`/members/${p.id}`}
+            fictionalIcon={fictionalIcon}
+            action={user && user.profile.id !== p.id ? <CardLikeButton profile={p} /> : undefined}
+          />
         </div>
       ))}
     </div>

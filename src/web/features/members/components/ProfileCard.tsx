@@ -1,19 +1,27 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProfileCard as Card } from '../../../../shared/schemas/members';
 
-/** A member tile: photo, name, age and city, with the fictional-profile icon where it applies. */
+/**
+ * A member tile: photo, name, age and city, with the fictional-profile icon where it applies. `badge` sits on the
+ * photo's top-left corner and `action` (a button) on its top-right corner, beside the link, never inside it.
+ */
 export function ProfileCard({
   profile,
   to,
   fictionalIcon,
+  badge,
+  action,
 }: {
   profile: Card;
   to: string;
   fictionalIcon: string;
+  badge?: ReactNode;
+  action?: ReactNode;
 }) {
   const { t } = useTranslation();
-  return (
+  const link = (
     <Link
       to={to}
       className="profile-card card border-0 shadow-sm h-100 text-decoration-none"
@@ -48,5 +56,13 @@ export function ProfileCard({
         )}
       </div>
     </Link>
+  );
+  if (!badge && !action) return link;
+  return (
+    <div className="position-relative h-100">
+      {link}
+      {badge && <div className="position-absolute top-0 start-0 m-2 pe-none">{badge}</div>}
+      {action && <div className="position-absolute top-0 end-0 m-2">{action}</div>}
+    </div>
   );
 }

@@ -1,0 +1,103 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures';
+import { mailLink, uniqueEmail } from './mailbox';
+
+const CLIENT = { 'X-Request-Type': 'client' };
+
+/** A confirmed member signed in in the page's browser context; answers the member's profile id and name. */
+async function confirmedMember(
+  page: Page,
+  prefix: string,
+  language: string,
+): Promise<{ id: number; name: string }> {
+  const request: APIRequestContext = page.request;
+  const email = uniqueEmail(prefix);
+  const name = `${prefix}${Date.now() % 10000}`;
+  const res = await request.post('/api/signup.php', {
+    headers: CLIENT,
+    data: { email, name, password: 'Velvet-Harbour-42', date_of_birth: '1990-06-15', language },
+  });
+  expect(res.status()).toBe(200);
+  await request.put('/api/profile.php', {
+    headers: CLIENT,
+    data: { gender: 'female', seeking_gender: 'male' },
+  });
+  const link = new URL(await mailLink(page, email));
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByTestId('activate-done-page')).toBeVisible();
+  const user = (await (await request.get('/api/user.php', { headers: CLIENT })).json()) as {
+    user: { profile: { id: number } };
+  };
+  return { id: user.user.profile.id, name };
+}
+
+for (const locale of ['en', 'nl'] as const) {
+  test(`likes journey in ${locale}: a like, seen as new, liked back, a match for both`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await page.context().addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    const contextB = await browser.newContext({
+      baseURL: baseURL!,
+      viewport: page.viewportSize() ?? { width: 1280, height: 900 },
+    });
+    await contextB.addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    await contextB.addInitScript(() => localStorage.setItem('dismissed.entry_warning', String(Date.now())));
+    const pageB = await contextB.newPage();
+
+    const a = await confirmedMember(page, 'Alex', locale);
+    const b = await confirmedMember(pageB, 'Bo', locale);
+
+    // A likes B from B's profile: the toggle is pressed, no match yet.
+    await page.goto(`/members/${b.id}`);
+    const like = page.getByTestId('member-like');
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('match-modal')).toHaveCount(0);
+
+    // B sees A as a new like on the received tab, with the top-bar badge.
+    await pageB.goto('/likes');
+    await expect(pageB.getByTestId('likes-tab-received')).toHaveAttribute('aria-current', 'page');
+    const card = pageB.getByTestId('likes-card').filter({ hasText: a.name });
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId('likes-new')).toBeVisible();
+    await expect(pageB.getByTestId('nav-badge-likes')).toHaveText('1');
+    await expect(pageB).toHaveTitle(/^\(1\) /);
+    await expectAccessible(pageB);
+
+    // B opens A's profile from the likes, likes back and sees the match modal.
+    await card.getByTestId('profile-card').click();
+    await expect(pageB).toHaveURL(new RegExp(`/likes/m/${a.id}$`));
+    await pageB.getByTestId('member-like').click();
+    const modal = pageB.getByTestId('match-modal');
+    await expect(modal).toBeVisible();
+    await expect(modal.getByTestId('match-title')).toBeVisible();
+    // Checked once the fade-in has finished (half-faded text has too little contrast).
+    await expect.poll(() => modal.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await expect
+      .poll(() => pageB.locator('.modal-backdrop').evaluate((el) => getComputedStyle(el).opacity))
+      .toBe('0.5');
+    await expectAccessible(pageB);
+    await modal.getByTestId('match-keep-browsing').click();
+    await expect(modal).toHaveCount(0);
+    await expect(pageB.getByTestId('member-like')).toHaveAttribute('aria-pressed', 'true');
+
+    // Both see each other on the matches tab; the like is no longer new.
+    await pageB.goto('/likes/matches');
+    await expect(pageB.getByTestId('likes-card').filter({ hasText: a.name })).toBeVisible();
+    await expect(pageB.getByTestId('nav-badge-likes')).toHaveCount(0);
+    await page.goto('/likes');
+    await page.getByTestId('likes-tab-matches').click();
+    await expect(page).toHaveURL(/\/likes\/matches$/);
+    await expect(page.getByTestId('likes-card').filter({ hasText: b.name })).toBeVisible();
+    await contextB.close();
+  });
+}
+
+test('the likes pages ask a signed-out visitor to log in', async ({ page }) => {
+  await page.goto('/likes/given');
+  await expect(page).toHaveURL(/\/login\?next=%2Flikes%2Fgiven/);
+});

@@ -1,0 +1,194 @@
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { LikeTab } from '../../../shared/schemas/likes';
+import type { Db } from '../../db/client';
+import { likes, photos, profiles, users } from '../../db/schema';
+import type { Tx } from '../accounts/accounts.repo';
+import { notBlockedEitherWay } from '../blocks/blocks.policy';
+import { type CardRow, profileCardColumns, publicMainPhoto } from '../members/profile-card.query';
+
+/** Stores the like; liking again changes nothing (one row however many requests race). */
+export async function insertLike(db: Db | Tx, likerId: number, likedId: number): Promise<void> {
+  await db.insert(likes).values({ likerId, likedId }).onConflictDoNothing();
+}
+
+/** Takes the like back; a like that does not exist changes nothing. */
+export async function deleteLike(db: Db | Tx, likerId: number, likedId: number): Promise<void> {
+  await db.delete(likes).where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
+}
+
+/** Deletes the likes between the two members, both ways (blocking). */
+export async function deleteLikesBetween(tx: Db | Tx, a: number, b: number): Promise<void> {
+  await tx
+    .delete(likes)
+    .where(
+      sql`(${likes.likerId}, ${likes.likedId}) in ((${a}::bigint, ${b}::bigint), (${b}::bigint, ${a}::bigint))`,
+    );
+}
+
+export interface LikeState {
+  /** the viewer likes the member */
+  likedByMe: boolean;
+  /** the member likes the viewer */
+  likesMe: boolean;
+}
+
+/** Both directions of liking between the viewer and a member, in one query (a match is both). */
+export async function findLikeState(db: Db | Tx, viewerId: number, memberId: number): Promise<LikeState> {
+  const rows = await db
+    .select({ likerId: likes.likerId })
+    .from(likes)
+    .where(
+      sql`(${likes.likerId}, ${likes.likedId}) in ((${viewerId}::bigint, ${memberId}::bigint), (${memberId}::bigint, ${viewerId}::bigint))`,
+    );
+  return {
+    likedByMe: rows.some((r) => r.likerId === viewerId),
+    likesMe: rows.some((r) => r.likerId === memberId),
+  };
+}
+
+/** The liked member opened the liker's profile: the like is no longer new. Only the liked member's view calls this. */
+export async function markLikeSeen(db: Db | Tx, likerId: number, likedId: number): Promise<void> {
+  await db
+    .update(likes)
+    .set({ seenAt: sql`now()` })
+    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId), isNull(likes.seenAt)));
+}
+
+/** A member's card by the card rules (active, public main photo), whatever the member's visibility. */
+export async function findCard(db: Db, memberId: number): Promise<CardRow | undefined> {
+  const [row] = await db
+    .select(profileCardColumns)
+    .from(profiles)
+    .leftJoin(photos, publicMainPhoto)
+    .where(eq(profiles.userId, memberId))
+    .limit(1);
+  return row;
+}
+
+/**
+ * SQL: the member whose id is in `column` (joined as `users` and `profiles`) takes part in the viewer's likes lists
+ * now: account and profile active, not invisible, no block either way. A liker who is deleted, hidden or blocked
+ * disappears from the lists and the counts at once; the rows stay until the account is purged (or a block).
+ */
+function shownInLists(db: Db, viewerId: number, column: AnyPgColumn): SQL {
+  return and(
+    eq(users.status, 'active'),
+    eq(profiles.status, 'active'),
+    eq(profiles.invisible, false),
+    notBlockedEitherWay(db, viewerId, column),
+  ) as SQL;
+}
+
+export interface LikeCardRow extends CardRow {
+  likeNew: boolean;
+  match: boolean;
+  likedAt: Date;
+}
+
+// My like of the other member, and the other member's like of me.
+const mine = alias(likes, 'mine');
+const theirs = alias(likes, 'theirs');
+
+/**
+ * One page of a tab. received: the likes of me (new ones first, then newest); given: my likes, newest first;
+ * matches: both ways, by the later of the two likes, newest first. `likeNew` is the other member's like of me not
+ * yet seen (false without one), `match` both likes exist.
+ */
+export async function findLikePage(
+  db: Db,
+  viewerId: number,
+  tab: LikeTab,
+  limit: number,
+  offset: number,
+): Promise<LikeCardRow[]> {
+  const likeNew = sql<boolean>`(${theirs.likerId} is not null and ${theirs.seenAt} is null)`;
+  const match = sql<boolean>`(${mine.likerId} is not null and ${theirs.likerId} is not null)`;
+  const columns = { ...profileCardColumns, likeNew, match };
+  const mineOf = and(eq(mine.likerId, viewerId), eq(mine.likedId, profiles.userId));
+  const theirsOf = and(eq(theirs.likerId, profiles.userId), eq(theirs.likedId, viewerId));
+  const cards = (other: AnyPgColumn) => ({
+    join: eq(profiles.userId, other),
+    where: shownInLists(db, viewerId, other),
+  });
+
+  if (tab === 'received') {
+    const c = cards(theirs.likerId);
+    return db
+      .select({ ...columns, likedAt: theirs.createdAt })
+      .from(theirs)
+      .innerJoin(profiles, c.join)
+      .innerJoin(users, eq(users.id, theirs.likerId))
+      .leftJoin(photos, publicMainPhoto)
+      .leftJoin(mine, mineOf)
+      .where(and(eq(theirs.likedId, viewerId), c.where))
+      .orderBy(sql`${theirs.seenAt} is null desc`, desc(theirs.createdAt), desc(theirs.likerId))
+      .limit(limit)
+      .offset(offset);
+  }
+  if (tab === 'given') {
+    const c = cards(mine.likedId);
+    return db
+      .select({ ...columns, likedAt: mine.createdAt })
+      .from(mine)
+      .innerJoin(profiles, c.join)
+      .innerJoin(users, eq(users.id, mine.likedId))
+      .leftJoin(photos, publicMainPhoto)
+      .leftJoin(theirs, theirsOf)
+      .where(and(eq(mine.likerId, viewerId), c.where))
+      .orderBy(desc(mine.createdAt), desc(mine.likedId))
+      .limit(limit)
+      .offset(offset);
+  }
+  const c = cards(mine.likedId);
+  const later = sql<Date>`greatest(${mine.createdAt}, ${theirs.createdAt})`;
+  return db
+    .select({ ...columns, likedAt: later.mapWith(mine.createdAt) })
+    .from(mine)
+    .innerJoin(profiles, c.join)
+    .innerJoin(users, eq(users.id, mine.likedId))
+    .leftJoin(photos, publicMainPhoto)
+    .innerJoin(theirs, theirsOf)
+    .where(and(eq(mine.likerId, viewerId), c.where))
+    .orderBy(desc(later), desc(mine.likedId))
+    .limit(limit)
+    .offset(offset);
+}
+
+export interface LikeCounts {
+  received: number;
+  given: number;
+  matches: number;
+  new: number;
+}
+
+/** The totals of the three tabs and the new received likes, by the same rules as the lists. */
+export async function countLikes(db: Db, viewerId: number): Promise<LikeCounts> {
+  const [[received], [given]] = await Promise.all([
+    db
+      .select({
+        all: sql<number>`count(*)`.mapWith(Number),
+        unseen: sql<number>`count(*) filter (where ${theirs.seenAt} is null)`.mapWith(Number),
+      })
+      .from(theirs)
+      .innerJoin(profiles, eq(profiles.userId, theirs.likerId))
+      .innerJoin(users, eq(users.id, theirs.likerId))
+      .where(and(eq(theirs.likedId, viewerId), shownInLists(db, viewerId, theirs.likerId))),
+    db
+      .select({
+        all: sql<number>`count(*)`.mapWith(Number),
+        matches: sql<number>`count(${theirs.likerId})`.mapWith(Number),
+      })
+      .from(mine)
+      .innerJoin(profiles, eq(profiles.userId, mine.likedId))
+      .innerJoin(users, eq(users.id, mine.likedId))
+      .leftJoin(theirs, and(eq(theirs.likerId, mine.likedId), eq(theirs.likedId, viewerId)))
+      .where(and(eq(mine.likerId, viewerId), shownInLists(db, viewerId, mine.likedId))),
+  ]);
+  return {
+    received: received?.all ?? 0,
+    new: received?.unseen ?? 0,
+    given: given?.all ?? 0,
+    matches: given?.matches ?? 0,
+  };
+}

@@ -1,0 +1,51 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { okSchema } from '../../../shared/schemas/accounts';
+import {
+  likeRequestSchema,
+  likeResponseSchema,
+  likesQuerySchema,
+  likesResponseSchema,
+} from '../../../shared/schemas/likes';
+import { likeMember, listLikes, unlikeMember } from './likes.service';
+
+/**
+ * /api/like.php — POST { id } likes a member, DELETE { id } takes the like back; GET /api/likes.php lists the
+ * received, given and matched likes with the counts. Every call needs a session. A like changes nothing that
+ * sessions cache (docs/decisions.md "Session cache"): the liker's own entries are dropped as for every write, and
+ * the liked member's cached session holds nothing about likes.
+ */
+export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Before any body is read or validated: a visitor without a session gets 403 authentication_required.
+  app.addHook('onRequest', async (req) => {
+    req.requireAuth();
+  });
+
+  app.post(
+    '/api/like.php',
+    { schema: { body: likeRequestSchema, response: { 200: likeResponseSchema } } },
+    async (req) => {
+      const { site } = await req.resolveSite();
+      return likeMember(app.db, req.requireAuth(), req.body.id, site);
+    },
+  );
+
+  app.delete(
+    '/api/like.php',
+    { schema: { body: likeRequestSchema, response: { 200: okSchema } } },
+    async (req) => {
+      await unlikeMember(app.db, req.requireAuth().user.id, req.body.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/likes.php',
+    { schema: { querystring: likesQuerySchema, response: { 200: likesResponseSchema } } },
+    async (req, reply) => {
+      const { user } = req.requireAuth();
+      const { site } = await req.resolveSite();
+      reply.header('Cache-Control', 'no-store');
+      return listLikes(app.db, user.id, req.query, site);
+    },
+  );
+};

@@ -1,0 +1,101 @@
+import { RULES } from '../../../shared/rules';
+import type { LikeCard, LikeResponse, LikesResponse, LikeTab } from '../../../shared/schemas/likes';
+import type { Db } from '../../db/client';
+import type { Site } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { SessionWithUser } from '../auth/sessions.repo';
+import { type PresentOptions, presentProfileCard } from '../member-profile/member-profile.presenter';
+import { accessToMember, memberNotFound } from '../member-profile/member-profile.service';
+import { likerMayLike, mayBeLiked } from './likes.policy';
+import {
+  countLikes,
+  deleteLike,
+  findCard,
+  findLikePage,
+  findLikeState,
+  insertLike,
+  type LikeCardRow,
+} from './likes.repo';
+
+export const cannotLikeSelf = () => new AppError(400, 'cannot_like_self');
+export const emailNotConfirmed = () => new AppError(403, 'email_not_confirmed');
+
+type CardSite = Pick<Site, 'cdnPrefix' | 'visibleProfileFields'>;
+const cardOptions = (site: CardSite): PresentOptions => ({
+  cdnPrefix: site.cdnPrefix,
+  visibleFields: site.visibleProfileFields,
+});
+
+/**
+ * Likes a member (idempotent) and says whether the two now like each other. See likes.policy for who may like whom;
+ * a member the liker may not like answers exactly like an unknown id (404 member_not_found).
+ */
+export async function likeMember(
+  db: Db,
+  liker: Pick<SessionWithUser, 'user' | 'profile'>,
+  memberId: number,
+  site: CardSite,
+): Promise<LikeResponse> {
+  const likerId = liker.user.id;
+  if (likerId === memberId) throw cannotLikeSelf();
+  if (!likerMayLike({ userStatus: liker.user.status, profileStatus: liker.profile.status }))
+    throw emailNotConfirmed();
+  const { member, access, blockedByMe } = await accessToMember(db, liker, memberId);
+  if (!member || !mayBeLiked({ access, invisible: member.profile.invisible, blockedByLiker: blockedByMe }))
+    throw memberNotFound();
+  await insertLike(db, likerId, memberId);
+  const [state, card] = await Promise.all([findLikeState(db, likerId, memberId), findCard(db, memberId)]);
+  if (!card) throw memberNotFound();
+  return {
+    liked: true,
+    match: state.likedByMe && state.likesMe,
+    profile: presentProfileCard(card, cardOptions(site)),
+  };
+}
+
+/** Takes a like back; always succeeds (also when there was no like, or the member is gone). */
+export async function unlikeMember(db: Db, likerId: number, memberId: number): Promise<void> {
+  await deleteLike(db, likerId, memberId);
+}
+
+function presentLikeCard(row: LikeCardRow, opts: PresentOptions, now: Date): LikeCard {
+  return {
+    ...presentProfileCard(row, opts, now),
+    like_new: row.likeNew,
+    match: row.match,
+    liked_at: row.likedAt.toISOString(),
+  };
+}
+
+/**
+ * A page of one likes tab with the counts of all tabs. Every member sees their received likes in full (premium
+ * cannot be bought yet: docs/decisions.md "Likes"). Only members the viewer may see now are listed or counted.
+ */
+export async function listLikes(
+  db: Db,
+  viewerId: number,
+  query: { tab: LikeTab; page: number },
+  site: CardSite,
+): Promise<LikesResponse> {
+  const size = RULES.likes.pageSize;
+  const { tab, page } = query;
+  const offset = (page - 1) * size;
+  const [counts, rows, given, received] = await Promise.all([
+    countLikes(db, viewerId),
+    findLikePage(db, viewerId, tab, size, offset),
+    tab === 'given' ? undefined : findLikePage(db, viewerId, 'given', size, 0),
+    tab === 'received' ? undefined : findLikePage(db, viewerId, 'received', size, 0),
+  ]);
+  const opts = cardOptions(site);
+  const now = new Date();
+  const total = tab === 'received' ? counts.received : tab === 'given' ? counts.given : counts.matches;
+  return {
+    profiles: (given ?? rows).map((r) => ({ id: r.id })),
+    liked_by: (received ?? rows).map((r) => ({ id: r.id, like_new: r.likeNew })),
+    tab,
+    items: rows.map((r) => presentLikeCard(r, opts, now)),
+    page,
+    pages: Math.max(1, Math.ceil(total / size)),
+    counts,
+  };
+}

@@ -1,0 +1,306 @@
+import { and, eq, or } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RULES } from '../../../shared/rules';
+import { likeResponseSchema, likesResponseSchema } from '../../../shared/schemas/likes';
+import { likes } from '../../db/schema';
+import { createMember, type TestMember } from '../../test/factories';
+import { buildTestApp, type TestContext } from '../../test/test-app';
+import {
+  addPhoto,
+  call,
+  setProfile,
+  setUser,
+  startConversation,
+  viewMember,
+} from '../member-profile/member-profile.fixtures';
+
+let ctx: TestContext;
+let domain: string;
+beforeAll(async () => {
+  ctx = await buildTestApp();
+  domain = (await ctx.createSite()).domain;
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const db = () => ctx.database.db;
+const like = (m: TestMember, id: number) => call(ctx, domain, 'POST', '/api/like.php', m.cookie, { id });
+const unlike = (m: TestMember, id: number) => call(ctx, domain, 'DELETE', '/api/like.php', m.cookie, { id });
+const block = (m: TestMember, id: number) => call(ctx, domain, 'POST', '/api/block.php', m.cookie, { id });
+async function list(m: TestMember, tab?: string, page?: number) {
+  const q = new URLSearchParams();
+  if (tab) q.set('tab', tab);
+  if (page) q.set('page', String(page));
+  const res = await call(ctx, domain, 'GET', `/api/likes.php?${q}`, m.cookie);
+  expect(res.statusCode).toBe(200);
+  return likesResponseSchema.parse(res.json());
+}
+const member = () => createMember(ctx, domain);
+
+async function likeRows(a: number, b: number) {
+  return db()
+    .select()
+    .from(likes)
+    .where(
+      or(and(eq(likes.likerId, a), eq(likes.likedId, b)), and(eq(likes.likerId, b), eq(likes.likedId, a))),
+    );
+}
+
+describe('/api/like.php', () => {
+  it('needs a session (403 authentication_required) for every call', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/like.php'],
+      ['DELETE', '/api/like.php'],
+      ['GET', '/api/likes.php'],
+    ] as const) {
+      const res = await call(ctx, domain, method, url, undefined, method === 'GET' ? undefined : { id: 1 });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('authentication_required');
+    }
+  });
+
+  it('likes and takes the like back; the profile shows liked_by_me; both calls are idempotent', async () => {
+    const a = await member();
+    const b = await member();
+    const photo = await addPhoto(db(), b.id, { isMain: true });
+    const res = await like(a, b.id);
+    expect(res.statusCode).toBe(200);
+    const body = likeResponseSchema.parse(res.json());
+    expect(body).toMatchObject({ liked: true, match: false, profile: { id: b.id, name: b.name } });
+    expect(body.profile.main_image?.filename).toContain(photo.storageKey);
+    expect((await viewMember(ctx, domain, b.id, a.cookie)).json().profile).toMatchObject({
+      liked_by_me: true,
+      match: false,
+    });
+    // b does not like a: b's view of a says so.
+    expect((await viewMember(ctx, domain, a.id, b.cookie)).json().profile).toMatchObject({
+      liked_by_me: false,
+      match: false,
+    });
+
+    expect((await unlike(a, b.id)).json()).toEqual({ ok: true });
+    expect((await unlike(a, b.id)).json()).toEqual({ ok: true });
+    expect(await likeRows(a.id, b.id)).toEqual([]);
+    expect((await viewMember(ctx, domain, b.id, a.cookie)).json().profile.liked_by_me).toBe(false);
+    // Taking back a like of an unknown member says nothing either.
+    expect((await unlike(a, 987_654_321)).json()).toEqual({ ok: true });
+  });
+
+  it('is a match in both orders: the second like answers match, and both profiles say so', async () => {
+    for (const order of ['ab', 'ba'] as const) {
+      const x = await member();
+      const y = await member();
+      const [first, second] = order === 'ab' ? [x, y] : [y, x];
+      expect((await like(first, second.id)).json().match).toBe(false);
+      expect((await like(second, first.id)).json().match).toBe(true);
+      // Liking again keeps answering the match.
+      expect((await like(first, second.id)).json().match).toBe(true);
+      for (const [viewer, other] of [
+        [x, y],
+        [y, x],
+      ] as const) {
+        expect((await viewMember(ctx, domain, other.id, viewer.cookie)).json().profile).toMatchObject({
+          liked_by_me: true,
+          match: true,
+        });
+        const matches = await list(viewer, 'matches');
+        expect(matches.items.map((i) => [i.id, i.match])).toEqual([[other.id, true]]);
+        expect(matches.counts).toMatchObject({ matches: 1, given: 1, received: 1 });
+      }
+    }
+  });
+
+  it('20 parallel likes make one row and all answer 200', async () => {
+    const a = await member();
+    const b = await member();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => like(a, b.id)));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(await likeRows(a.id, b.id)).toHaveLength(1);
+  });
+
+  it('refuses liking yourself (400), invalid bodies (400) and a liker who is not confirmed (403)', async () => {
+    const a = await member();
+    const self = await like(a, a.id);
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error).toEqual({ code: 'cannot_like_self', message: 'You cannot like yourself.' });
+    for (const payload of [{}, { id: 'x' }, { id: -1 }, { id: 1.5 }])
+      expect((await call(ctx, domain, 'POST', '/api/like.php', a.cookie, payload)).statusCode).toBe(400);
+
+    const unconfirmed = await createMember(ctx, domain, { confirm: false });
+    const res = await like(unconfirmed, a.id);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toEqual({
+      code: 'email_not_confirmed',
+      message: 'Please confirm your e-mail address first.',
+    });
+    expect(await likeRows(unconfirmed.id, a.id)).toEqual([]);
+  });
+
+  it('a member one may not like answers exactly like an unknown id, and stores nothing', async () => {
+    const a = await member();
+    const unknown = await like(a, 987_654_321);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('member_not_found');
+
+    const invisible = await member();
+    await setProfile(db(), invisible.id, { invisible: true });
+    const invisibleContact = await member();
+    await setProfile(db(), invisibleContact.id, { invisible: true });
+    await startConversation(db(), a.id, invisibleContact.id);
+    const blockedByThem = await member();
+    await block(blockedByThem, a.id);
+    const blockedByMe = await member();
+    await block(a, blockedByMe.id);
+    const deleted = await member();
+    await setUser(db(), deleted.id, { status: 'deleted' });
+    const unconfirmed = await createMember(ctx, domain, { confirm: false });
+
+    for (const [label, m] of Object.entries({
+      invisible,
+      invisibleContact,
+      blockedByThem,
+      blockedByMe,
+      deleted,
+      unconfirmed,
+    })) {
+      const res = await like(a, m.id);
+      expect([label, res.statusCode, res.body]).toEqual([label, 404, unknown.body]);
+      expect(await likeRows(a.id, m.id)).toEqual([]);
+    }
+  });
+
+  it('lists received likes new first then newest; opening the profile clears like_new only for the liked member', async () => {
+    const me = await member();
+    const [l1, l2, l3] = [await member(), await member(), await member()];
+    for (const l of [l1, l2, l3]) expect((await like(l, me.id)).statusCode).toBe(200);
+    // Distinct like times, oldest l1.
+    const base = Date.now() - 60_000;
+    for (const [i, l] of [l1, l2, l3].entries())
+      await db()
+        .update(likes)
+        .set({ createdAt: new Date(base + i * 1000) })
+        .where(and(eq(likes.likerId, l.id), eq(likes.likedId, me.id)));
+
+    let r = await list(me);
+    expect(r.tab).toBe('received');
+    expect(r.items.map((i) => [i.id, i.like_new])).toEqual([
+      [l3.id, true],
+      [l2.id, true],
+      [l1.id, true],
+    ]);
+    expect(r.liked_by).toEqual(r.items.map((i) => ({ id: i.id, like_new: i.like_new })));
+    expect(r.counts).toEqual({ received: 3, given: 0, matches: 0, new: 3 });
+
+    // Somebody else opening l3's profile, and l3 opening mine, change nothing.
+    const other = await member();
+    expect((await viewMember(ctx, domain, l3.id, other.cookie)).statusCode).toBe(200);
+    expect((await viewMember(ctx, domain, me.id, l3.cookie)).statusCode).toBe(200);
+    expect((await viewMember(ctx, domain, l3.id)).statusCode).toBe(200);
+    expect((await list(me)).counts.new).toBe(3);
+
+    // I open l3's profile: seen, so l3 goes after the new ones.
+    expect((await viewMember(ctx, domain, l3.id, me.cookie)).statusCode).toBe(200);
+    r = await list(me);
+    expect(r.items.map((i) => [i.id, i.like_new])).toEqual([
+      [l2.id, true],
+      [l1.id, true],
+      [l3.id, false],
+    ]);
+    expect(r.counts).toEqual({ received: 3, given: 0, matches: 0, new: 2 });
+    const [row] = await db()
+      .select()
+      .from(likes)
+      .where(and(eq(likes.likerId, l3.id), eq(likes.likedId, me.id)));
+    const seenAt = row!.seenAt;
+    expect(seenAt).toBeInstanceOf(Date);
+    // Opening it again keeps the first time.
+    await viewMember(ctx, domain, l3.id, me.cookie);
+    const [again] = await db()
+      .select()
+      .from(likes)
+      .where(and(eq(likes.likerId, l3.id), eq(likes.likedId, me.id)));
+    expect(again!.seenAt).toEqual(seenAt);
+
+    // The given tab of a liker, and the match and like_new flags of a card.
+    await like(me, l1.id);
+    const given = await list(l1, 'given');
+    expect(given.items.map((i) => [i.id, i.match])).toEqual([[me.id, true]]);
+    expect(given.profiles).toEqual([{ id: me.id }]);
+    const received = (await list(me)).items.find((i) => i.id === l1.id);
+    expect(received).toMatchObject({ like_new: true, match: true });
+  });
+
+  it('a deleted, hidden or blocking liker disappears from the lists and counts at once', async () => {
+    const me = await member();
+    const deleted = await member();
+    const hidden = await member();
+    const blocker = await member();
+    const stays = await member();
+    for (const l of [deleted, hidden, blocker, stays]) await like(l, me.id);
+    for (const l of [deleted, hidden, blocker, stays]) await like(me, l.id);
+    expect((await list(me)).counts).toEqual({ received: 4, given: 4, matches: 4, new: 4 });
+
+    await setUser(db(), deleted.id, { status: 'deleted' });
+    await setProfile(db(), hidden.id, { invisible: true });
+    for (const tab of ['received', 'given', 'matches']) {
+      const r = await list(me, tab);
+      expect(r.items.map((i) => i.id)).toEqual([stays.id, blocker.id]);
+      expect(r.counts).toEqual({ received: 2, given: 2, matches: 2, new: 2 });
+    }
+    // The rows stay (the account may be reactivated); they are only not shown.
+    expect(await likeRows(me.id, deleted.id)).toHaveLength(2);
+    await block(blocker, me.id);
+    const r = await list(me);
+    expect(r.items.map((i) => i.id)).toEqual([stays.id]);
+    expect(r.counts).toEqual({ received: 1, given: 1, matches: 1, new: 1 });
+  });
+
+  it('blocking deletes the likes both ways, and nobody else’s', async () => {
+    for (const who of ['liker', 'liked'] as const) {
+      const a = await member();
+      const b = await member();
+      const c = await member();
+      await like(a, b.id);
+      await like(b, a.id);
+      await like(a, c.id);
+      await like(c, b.id);
+      expect((await block(who === 'liker' ? a : b, who === 'liker' ? b.id : a.id)).statusCode).toBe(200);
+      expect(await likeRows(a.id, b.id)).toEqual([]);
+      expect(await likeRows(a.id, c.id)).toHaveLength(1);
+      expect(await likeRows(b.id, c.id)).toHaveLength(1);
+    }
+  });
+
+  it('pages the tabs by the rules page size', async () => {
+    const size = RULES.likes.pageSize;
+    const me = await member();
+    const likers: TestMember[] = [];
+    for (let i = 0; i < size + 2; i++) likers.push(await member());
+    await Promise.all(likers.map((l) => like(l, me.id)));
+    const base = Date.now() - 3_600_000;
+    for (const [i, l] of likers.entries())
+      await db()
+        .update(likes)
+        .set({ createdAt: new Date(base + i * 1000) })
+        .where(and(eq(likes.likerId, l.id), eq(likes.likedId, me.id)));
+    const newestFirst = likers.map((l) => l.id).reverse();
+
+    const p1 = await list(me, 'received', 1);
+    expect(p1).toMatchObject({ page: 1, pages: 2 });
+    expect(p1.items.map((i) => i.id)).toEqual(newestFirst.slice(0, size));
+    const p2 = await list(me, 'received', 2);
+    expect(p2).toMatchObject({ page: 2, pages: 2 });
+    expect(p2.items.map((i) => i.id)).toEqual(newestFirst.slice(size));
+    expect(p2.liked_by.map((l) => l.id)).toEqual(newestFirst.slice(size));
+    expect((await list(me, 'received', 3)).items).toEqual([]);
+    // Another tab: liked_by is the first page of the received tab.
+    const given = await list(me, 'given');
+    expect(given).toMatchObject({ items: [], profiles: [], page: 1, pages: 1 });
+    expect(given.liked_by.map((l) => l.id)).toEqual(newestFirst.slice(0, size));
+    expect(given.counts).toEqual({ received: size + 2, given: 0, matches: 0, new: size + 2 });
+
+    for (const q of ['tab=other', 'page=0', 'page=x'])
+      expect((await call(ctx, domain, 'GET', `/api/likes.php?${q}`, me.cookie)).statusCode).toBe(400);
+  });
+});

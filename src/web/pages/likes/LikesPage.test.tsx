@@ -1,0 +1,193 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LikeCard, LikesResponse, LikeTab } from '../../../shared/schemas/likes';
+import type { SettingsResponse } from '../../../shared/schemas/sites';
+import members from '../../locales/en/members.json';
+import { LikesPage } from './LikesPage';
+
+const SETTINGS = { name: 'Amora', countries: ['NL'], fictional_icon: 'stars', signups: 'all' };
+
+const card = (id: number, name: string, extra: Partial<LikeCard> = {}): LikeCard => ({
+  id,
+  name,
+  age: 30,
+  city: 'Utrecht',
+  country: 'NL',
+  fictional: false,
+  main_image: null,
+  like_new: false,
+  match: false,
+  liked_at: '2026-01-01T00:00:00Z',
+  ...extra,
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const answer = (tab: LikeTab, items: LikeCard[], extra: Partial<LikesResponse> = {}): LikesResponse => ({
+  profiles: [],
+  liked_by: [],
+  tab,
+  items,
+  page: 1,
+  pages: 1,
+  counts: { received: 2, given: 0, matches: 1, new: 1 },
+  ...extra,
+});
+
+function mockFetch(byTab: (tab: LikeTab, page: number) => Response) {
+  return vi.fn(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    if (url.pathname === '/api/likes.php')
+      return byTab(
+        (url.searchParams.get('tab') ?? 'received') as LikeTab,
+        Number(url.searchParams.get('page') ?? 1),
+      );
+    return json(404, { error: { code: 'not_found', message: 'Not found' } });
+  });
+}
+
+async function renderPage(fetchMock: ReturnType<typeof vi.fn>, path = '/likes') {
+  vi.stubGlobal('fetch', fetchMock);
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: {
+      en: { members, common: { loading: 'Loading…', profile: { fictional: 'Fictional profile' } } },
+    },
+    ns: ['members', 'common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['settings'], {
+    settings: SETTINGS,
+    domain_language: 'en',
+  } as unknown as SettingsResponse);
+  const router = createMemoryRouter(
+    [
+      { path: '/likes', element: <LikesPage /> },
+      { path: '/likes/:type', element: <LikesPage /> },
+      { path: '/likes/m/:id', element: <p>member screen</p> },
+      { path: '/profile', element: <p>profile</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { router };
+}
+
+describe('LikesPage', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows received likes with the new badge, linking to the member screen', async () => {
+    await renderPage(
+      mockFetch((tab) =>
+        json(200, answer(tab, [card(5, 'Eva', { like_new: true }), card(6, 'Noor', { match: true })])),
+      ),
+    );
+    const cards = await screen.findAllByTestId('likes-card');
+    expect(cards).toHaveLength(2);
+    expect(within(cards[0]!).getByTestId('likes-new').textContent).toBe('New');
+    expect(within(cards[1]!).queryByTestId('likes-new')).toBeNull();
+    expect(within(cards[1]!).getByTestId('likes-match')).toBeTruthy();
+    expect(within(cards[0]!).getByTestId('profile-card').getAttribute('href')).toBe('/likes/m/5');
+    expect(document.title).toBe('Likes - Amora');
+
+    const received = screen.getByTestId('likes-tab-received');
+    expect(received.getAttribute('aria-current')).toBe('page');
+    // The received tab shows its new likes; the other tabs their totals.
+    expect(screen.getByTestId('likes-count-new').textContent).toBe('New: 1');
+    expect(screen.queryByTestId('likes-count-received')).toBeNull();
+    expect(screen.getByTestId('likes-count-matches').textContent).toBe('1');
+  });
+
+  it('switches tabs through the URL and shows the empty state of each tab', async () => {
+    const fetchMock = mockFetch((tab) =>
+      json(200, tab === 'received' ? answer(tab, [card(5, 'Eva')]) : answer(tab, [])),
+    );
+    const { router } = await renderPage(fetchMock);
+    await screen.findAllByTestId('likes-card');
+
+    fireEvent.click(screen.getByTestId('likes-tab-given'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/likes/given'));
+    const empty = await screen.findByTestId('likes-empty-given');
+    expect(within(empty).getByText('You have not liked anyone yet')).toBeTruthy();
+    expect(within(empty).getByRole('link', { name: 'Search members' }).getAttribute('href')).toBe('/members');
+    expect(screen.getByTestId('likes-tab-given').getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByTestId('likes-card')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('likes-tab-matches'));
+    expect(await screen.findByTestId('likes-empty-matches')).toBeTruthy();
+    const calls = fetchMock.mock.calls.map((c) =>
+      new URL(String(c[0]), 'http://localhost').searchParams.get('tab'),
+    );
+    expect(calls).toEqual(['received', 'given', 'matches']);
+  });
+
+  it('tells a member without likes how to be noticed', async () => {
+    await renderPage(
+      mockFetch((tab) =>
+        json(200, answer(tab, [], { counts: { received: 0, given: 0, matches: 0, new: 0 } })),
+      ),
+    );
+    const empty = await screen.findByTestId('likes-empty-received');
+    expect(within(empty).getByText(/Complete your profile and add photos/)).toBeTruthy();
+    expect(within(empty).getByRole('link', { name: 'Complete my profile' }).getAttribute('href')).toBe(
+      '/profile',
+    );
+    expect(screen.queryByTestId('likes-count-new')).toBeNull();
+  });
+
+  it('links given likes to the member profile and pages through the results', async () => {
+    const fetchMock = mockFetch((tab, page) =>
+      json(200, answer(tab, [card(page === 1 ? 8 : 9, page === 1 ? 'Lotte' : 'Mila')], { page, pages: 2 })),
+    );
+    const { router } = await renderPage(fetchMock, '/likes/given');
+    const first = await screen.findByTestId('likes-card');
+    expect(within(first).getByTestId('profile-card').getAttribute('href')).toBe('/members/8');
+    fireEvent.click(within(screen.getByTestId('likes-pagination')).getByRole('link', { name: /Next/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(await screen.findByText(/Mila/)).toBeTruthy();
+  });
+
+  it('shows an error with a retry, then the likes', async () => {
+    let fail = true;
+    await renderPage(
+      mockFetch((tab) =>
+        fail
+          ? json(400, { error: { code: 'bad', message: 'Bad' } })
+          : json(200, answer(tab, [card(5, 'Eva')])),
+      ),
+    );
+    expect(await screen.findByTestId('likes-error')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByTestId('likes-retry'));
+    expect(await screen.findByTestId('likes-card')).toBeTruthy();
+  });
+
+  it('answers an unknown tab with the not-found page', async () => {
+    await renderPage(
+      mockFetch((tab) => json(200, answer(tab, []))),
+      '/likes/everyone',
+    );
+    expect(screen.queryByTestId('likes-page')).toBeNull();
+  });
+});
