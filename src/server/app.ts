@@ -51,6 +51,8 @@ export interface AppDeps {
   pushPublicKey: string | null;
   /** Photo storage; by default the one the configuration names (createMediaStorage). */
   storage?: MediaStorage | undefined;
+  /** Prefix of the rate-limit counters in Redis (all instances of one deployment share 'rl:'; tests use their own). */
+  rateLimitNamespace?: string | undefined;
   /** Messages between instances; by default Redis pub/sub when `redis` is given, else in-process. */
   bus?: EventBus | undefined;
   /** Overrides the pino logger options (tests pass false). */
@@ -112,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(routeLimitsPlugin, { scale: config.rateLimitScale });
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'rl:' } : {}),
+    ...(deps.redis ? { redis: deps.redis, nameSpace: deps.rateLimitNamespace ?? 'rl:' } : {}),
     // The x-ratelimit-* headers only on a refusal (with Retry-After), not on every answer.
     addHeadersOnExceeding: {
       'x-ratelimit-limit': false,
