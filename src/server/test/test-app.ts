@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
@@ -22,6 +23,25 @@ export interface TestContext {
   dataDir: string;
   createSite(overrides?: Partial<Site>): Promise<Site>;
   close(): Promise<void>;
+}
+
+/**
+ * One test app and one site of its own for a whole test file: created before the file's tests, closed after them.
+ *   let ctx: TestContext; let domain: string;
+ *   withTestSite((c, d) => { ctx = c; domain = d; });
+ */
+export function withTestSite(
+  ready: (ctx: TestContext, domain: string) => void,
+  env: Record<string, string> = {},
+): void {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await buildTestApp(env);
+    ready(ctx, (await ctx.createSite()).domain);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
 }
 
 export function uniqueDomain(): string {

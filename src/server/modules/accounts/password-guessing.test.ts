@@ -1,19 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_RULES } from '../../../shared/rules';
 import { users } from '../../db/schema';
 import { CLIENT, createMember, GOOD_PASSWORD, type TestMember, uniqueEmail } from '../../test/factories';
-import { buildTestApp, type TestContext } from '../../test/test-app';
+import { type TestContext, withTestSite } from '../../test/test-app';
 
 let ctx: TestContext;
 let domain: string;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  domain = (await ctx.createSite()).domain;
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestSite((c, d) => {
+  ctx = c;
+  domain = d;
 });
 
 const LIMIT = ACCOUNT_RULES.login.pairMaxFailures;

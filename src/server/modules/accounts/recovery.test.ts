@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { photos, profiles, sessions, users } from '../../db/schema';
 import { LocalMediaStorage } from '../../lib/storage';
 import {
@@ -12,17 +12,14 @@ import {
   tokenOf,
   uniqueEmail,
 } from '../../test/factories';
-import { buildTestApp, type TestContext } from '../../test/test-app';
+import { type TestContext, withTestSite } from '../../test/test-app';
 import { purgeDeletedAccounts } from './account-deletion.service';
 
 let ctx: TestContext;
 let domain: string;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  domain = (await ctx.createSite()).domain;
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestSite((c, d) => {
+  ctx = c;
+  domain = d;
 });
 
 // Wrong passwords count against the client address: this file's own, so runs on a shared database do not add up.

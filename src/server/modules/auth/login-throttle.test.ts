@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_RULES } from '../../../shared/rules';
 import { loginThrottle } from '../../db/schema';
 import { loginThrottleCleanupJob } from '../../jobs/scheduler';
 import * as passwords from '../../lib/passwords';
 import { CLIENT, createMember, uniqueEmail } from '../../test/factories';
-import { buildTestApp, type TestContext } from '../../test/test-app';
+import { type TestContext, withTestSite } from '../../test/test-app';
 import { accountKey, cleanLoginThrottle, clientOf, ipKey, pairKey } from './login-throttle';
 
 // Counts how many attempts reach the password check (a wrapper: the checks themselves run as in production).
@@ -25,12 +25,9 @@ const checks = () =>
 const R = ACCOUNT_RULES.login;
 let ctx: TestContext;
 let domain: string;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  domain = (await ctx.createSite()).domain;
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestSite((c, d) => {
+  ctx = c;
+  domain = d;
 });
 beforeEach(() => {
   vi.mocked(passwords.verifyPassword).mockClear();

@@ -1,18 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { CLIENT, createMember, GOOD_PASSWORD, sessionCookieOf, uniqueEmail } from '../../test/factories';
-import { buildTestApp, type TestContext } from '../../test/test-app';
+import { type TestContext, withTestSite } from '../../test/test-app';
 
 let ctx: TestContext;
 let domain: string;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  domain = (await ctx.createSite()).domain;
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestSite((c, d) => {
+  ctx = c;
+  domain = d;
 });
 
 /** An address no other test (nor an earlier run on a shared database) used. */

@@ -1,16 +1,13 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestContext } from '../../test/test-app';
+import { buildTestApp, type TestContext, withTestSite } from '../../test/test-app';
 import { ADMIN_TO_REGION, regionOfAdminCode, reverseGeocode } from './geocode';
 
 let ctx: TestContext;
 let domain: string;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  domain = (await ctx.createSite()).domain;
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestSite((c, d) => {
+  ctx = c;
+  domain = d;
 });
 
 const geocode = (query: string, remoteAddress = '198.51.100.20') =>

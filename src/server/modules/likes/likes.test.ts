@@ -1,10 +1,10 @@
 import { and, eq, or } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RULES } from '../../../shared/rules';
 import { likeResponseSchema, likesResponseSchema } from '../../../shared/schemas/likes';
 import { likes } from '../../db/schema';
 import { createMember, type TestMember } from '../../test/factories';
-import { buildTestApp, type TestContext } from '../../test/test-app';
+import { type TestContext, withTestSite } from '../../test/test-app';
 import {
   addPhoto,
   call,
@@ -16,12 +16,9 @@ import {
 
 let ctx: TestContext;
 let domain: string;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  domain = (await ctx.createSite()).domain;
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestSite((c, d) => {
+  ctx = c;
+  domain = d;
 });
 
 const db = () => ctx.database.db;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memberProfileSchema } from '../../../shared/schemas/member-profile';
 import { blocks, photos, profiles } from '../../db/schema';
 import { createMember, type TestMember } from '../../test/factories';
-import { buildTestApp, type TestContext } from '../../test/test-app';
+import { type TestContext, withTestSite } from '../../test/test-app';
 import {
   addPhoto,
   call,
@@ -17,12 +17,9 @@ import { isPhotoLocked, memberAccess, type ViewerFacts } from './member-profile.
 
 let ctx: TestContext;
 let domain: string;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  domain = (await ctx.createSite()).domain;
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestSite((c, d) => {
+  ctx = c;
+  domain = d;
 });
 
 const db = () => ctx.database.db;

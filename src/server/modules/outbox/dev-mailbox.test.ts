@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMember } from '../../test/factories';
-import { buildTestApp, type TestContext } from '../../test/test-app';
+import { buildTestApp, type TestContext, withTestSite } from '../../test/test-app';
 
 let ctx: TestContext;
 let domain: string;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  domain = (await ctx.createSite()).domain;
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestSite((c, d) => {
+  ctx = c;
+  domain = d;
 });
 
 async function mailsTo(email: string) {

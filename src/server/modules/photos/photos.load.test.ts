@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RULES } from '../../../shared/rules';
 import { PHOTO_UPLOAD } from '../../../shared/schemas/photos';
 import { users } from '../../db/schema';
 import { imageQueue } from '../../lib/images';
 import { CLIENT, createMember, type TestMember } from '../../test/factories';
 import { multipart } from '../../test/multipart';
-import { buildTestApp, type TestContext } from '../../test/test-app';
+import { type TestContext, withTestSite } from '../../test/test-app';
 import { pngDeclaring } from './photos.test-support';
 
 /**
@@ -44,12 +44,9 @@ vi.mock('sharp', async (importOriginal) => {
 
 let ctx: TestContext;
 let domain: string;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  domain = (await ctx.createSite()).domain;
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestSite((c, d) => {
+  ctx = c;
+  domain = d;
 });
 
 const upload = (m: TestMember, data: Buffer, language = 'en') => {

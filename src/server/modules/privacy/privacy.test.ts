@@ -1,18 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { profiles } from '../../db/schema';
 import { createMember } from '../../test/factories';
-import { buildTestApp, type TestContext } from '../../test/test-app';
+import { type TestContext, withTestSite } from '../../test/test-app';
 import { call } from '../member-profile/member-profile.fixtures';
 
 let ctx: TestContext;
 let domain: string;
-beforeAll(async () => {
-  ctx = await buildTestApp();
-  domain = (await ctx.createSite()).domain;
-});
-afterAll(async () => {
-  await ctx?.close();
+withTestSite((c, d) => {
+  ctx = c;
+  domain = d;
 });
 
 describe('/api/privacy.php', () => {
