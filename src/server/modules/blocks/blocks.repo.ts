@@ -18,6 +18,15 @@ export async function insertBlock(tx: Db | Tx, blockerId: number, blockedId: num
   await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
 }
 
+/**
+ * Serialises what two members do to each other (a block, a like) for the rest of the transaction: a transaction
+ * advisory lock on the pair, the same whoever of the two acts. A like then either commits before the block (which
+ * deletes it) or sees the block and is refused.
+ */
+export async function lockMemberPair(tx: Tx, a: number, b: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${Math.min(a, b)}::int, ${Math.max(a, b)}::int)`);
+}
+
 /** Deletes a block; returns the ids of the members unblocked (none or one). */
 export async function deleteBlock(db: Db | Tx, blockerId: number, blockedId: number): Promise<number[]> {
   const rows = await db

@@ -16,6 +16,7 @@ import {
   deleteConversationsBetween,
   findBlockedRows,
   insertBlock,
+  lockMemberPair,
 } from './blocks.repo';
 
 export const cannotBlockSelf = () => new AppError(400, 'cannot_block_self');
@@ -36,6 +37,7 @@ export async function blockMember(
   const { access } = await accessToMember(db, blocker, blockedId);
   if (access === 'not_found') throw memberNotFound();
   await db.transaction(async (tx) => {
+    await lockMemberPair(tx, blockerId, blockedId);
     await insertBlock(tx, blockerId, blockedId);
     await deleteConversationsBetween(tx, blockerId, blockedId);
     await deleteLikesBetween(tx, blockerId, blockedId);

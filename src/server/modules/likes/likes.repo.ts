@@ -5,11 +5,32 @@ import type { Db } from '../../db/client';
 import { likes, photos, profiles, users } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
 import { notBlockedEitherWay } from '../blocks/blocks.policy';
+import { lockMemberPair } from '../blocks/blocks.repo';
 import { type CardRow, profileCardColumns, publicMainPhoto } from '../members/profile-card.query';
 
 /** Stores the like; liking again changes nothing (one row however many requests race). */
-export async function insertLike(db: Db | Tx, likerId: number, likedId: number): Promise<void> {
-  await db.insert(likes).values({ likerId, likedId }).onConflictDoNothing();
+/**
+ * Stores a like (idempotent) unless a block stands between the two members; false when a block does. Under the
+ * pair lock that blocking takes too, so a like racing a block is either refused or deleted by it.
+ */
+export async function insertLikeUnlessBlocked(db: Db, likerId: number, likedId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockMemberPair(tx, likerId, likedId);
+    const result = await tx.execute(sql`
+      insert into likes (liker_id, liked_id)
+      select ${likerId}, ${likedId}
+      where not exists (select 1 from blocks
+        where (blocker_id = ${likerId} and blocked_id = ${likedId}) or (blocker_id = ${likedId} and blocked_id = ${likerId}))
+      on conflict do nothing
+      returning 1`);
+    if ((result as unknown as { rows: unknown[] }).rows.length > 0) return true;
+    // Nothing inserted: already liked (fine), or blocked.
+    const [row] = await tx
+      .select({ one: sql`1` })
+      .from(likes)
+      .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
+    return row !== undefined;
+  });
 }
 
 /** Takes the like back; a like that does not exist changes nothing. */

@@ -13,7 +13,7 @@ import {
   findCard,
   findLikePage,
   findLikeState,
-  insertLike,
+  insertLikeUnlessBlocked,
   type LikeCardRow,
 } from './likes.repo';
 
@@ -43,7 +43,7 @@ export async function likeMember(
   const { member, access, blockedByMe } = await accessToMember(db, liker, memberId);
   if (!member || !mayBeLiked({ access, invisible: member.profile.invisible, blockedByLiker: blockedByMe }))
     throw memberNotFound();
-  await insertLike(db, likerId, memberId);
+  if (!(await insertLikeUnlessBlocked(db, likerId, memberId))) throw memberNotFound();
   const [state, card] = await Promise.all([findLikeState(db, likerId, memberId), findCard(db, memberId)]);
   if (!card) throw memberNotFound();
   return {

@@ -269,6 +269,20 @@ describe('/api/like.php', () => {
     }
   });
 
+  it('a like racing a block never survives it (both take the pair lock)', async () => {
+    for (let round = 0; round < 12; round++) {
+      const a = await member();
+      const b = await member();
+      // b blocks a while a likes b, at the same moment; then the other way round.
+      const [likeRes, blockRes] = await Promise.all(
+        round % 2 === 0 ? [like(a, b.id), block(b, a.id)] : [like(b, a.id), block(a, b.id)],
+      );
+      expect(blockRes.statusCode).toBe(200);
+      expect([200, 404]).toContain(likeRes.statusCode);
+      expect(await likeRows(a.id, b.id)).toEqual([]);
+    }
+  });
+
   it('pages the tabs by the rules page size', async () => {
     const size = RULES.likes.pageSize;
     const me = await member();
