@@ -58,5 +58,7 @@ export const searchResponseSchema = z.object({
   pages: z.number().int(),
   /** Filled when the search has fewer than SEARCH_SIMILAR_THRESHOLD results: nearby ages, the whole country. */
   similar: z.array(profileCardSchema),
+  /** Signed in: the ids among these cards that the viewer likes (the hearts on the cards). */
+  liked: z.array(z.number().int()).optional(),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { LikeTab } from '../../../shared/schemas/likes';
 import type { Db } from '../../db/client';
@@ -31,6 +31,16 @@ export async function insertLikeUnlessBlocked(db: Db, likerId: number, likedId: 
       .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
     return row !== undefined;
   });
+}
+
+/** Which of `ids` the member likes (for the hearts on search cards). */
+export async function findLikedAmong(db: Db, likerId: number, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: likes.likedId })
+    .from(likes)
+    .where(and(eq(likes.likerId, likerId), inArray(likes.likedId, ids)));
+  return rows.map((r) => r.id);
 }
 
 /** Takes the like back; a like that does not exist changes nothing. */

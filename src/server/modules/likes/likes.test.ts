@@ -283,6 +283,30 @@ describe('/api/like.php', () => {
     }
   });
 
+  it('the member search says which of its cards the viewer likes (the hearts), and only to that viewer', async () => {
+    const viewer = await member();
+    const liked = await member();
+    const other = await member();
+    // A country code no real or other test member uses, so the search finds exactly these two.
+    for (const m of [liked, other]) {
+      await addPhoto(db(), m.id, { isMain: true });
+      await setProfile(db(), m.id, { country: 'QK' });
+    }
+    try {
+      await like(viewer, liked.id);
+      const search = async (m: TestMember) =>
+        (await call(ctx, domain, 'GET', '/api/search.php?country=QK', m.cookie)).json();
+      const mine = await search(viewer);
+      expect(mine.profiles.map((p: { id: number }) => p.id).sort()).toEqual([liked.id, other.id].sort());
+      expect(mine.liked).toEqual([liked.id]);
+      expect((await search(other)).liked).toEqual([]);
+      const visitor = await call(ctx, domain, 'GET', '/api/search.php?country=QK');
+      expect(visitor.json().liked).toBeUndefined();
+    } finally {
+      for (const m of [liked, other]) await setProfile(db(), m.id, { status: 'disabled' });
+    }
+  });
+
   it('pages the tabs by the rules page size', async () => {
     const size = RULES.likes.pageSize;
     const me = await member();

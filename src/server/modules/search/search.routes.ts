@@ -4,6 +4,7 @@ import { ageOn } from '../../../shared/dates';
 import type { ProfileCard } from '../../../shared/schemas/members';
 import { type SearchResponse, searchQuerySchema, searchResponseSchema } from '../../../shared/schemas/search';
 import { AppError } from '../../lib/app-error';
+import { findLikedAmong } from '../likes/likes.repo';
 import { presentPhotoUrls } from '../photos/photos.presenter';
 import { createSearchCaches, dropSearchCaches } from './search.cache';
 import type { SearchRow } from './search.repo';
@@ -75,38 +76,45 @@ export const searchRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = asy
         similar: found.similar.map((r) => toCard(site.cdnPrefix, r, now)),
       });
       const viewer = req.auth;
-      const own = async () =>
-        present(
-          await searchMembers(app.db, { niche: site.niche, viewerId: viewer?.user.id, query, now, caches }),
-        );
-      // Blocks make a member's answer their own; so does running without caches (nothing to share).
-      if (!caches || viewer?.hasBlocks) return own();
+      const answer = async (): Promise<SearchResponse> => {
+        const own = async () =>
+          present(
+            await searchMembers(app.db, { niche: site.niche, viewerId: viewer?.user.id, query, now, caches }),
+          );
+        // Blocks make a member's answer their own; so does running without caches (nothing to share).
+        if (!caches || viewer?.hasBlocks) return own();
 
-      // The answer for nobody in particular, shared by every signed-out visitor of the site and adapted for members
-      // (see search.cache.ts and adaptForViewer).
-      const key = `${site.id}|${JSON.stringify(query)}`;
-      let shared = caches.responses.get(key) as SharedAnswer | undefined;
-      if (!shared) {
-        const outcome = await searchMembers(app.db, {
-          niche: site.niche,
-          viewerId: undefined,
-          query,
-          now,
-          caches,
-          lookahead: true,
+        // The answer for nobody in particular, shared by every signed-out visitor of the site and adapted for members
+        // (see search.cache.ts and adaptForViewer).
+        const key = `${site.id}|${JSON.stringify(query)}`;
+        let shared = caches.responses.get(key) as SharedAnswer | undefined;
+        if (!shared) {
+          const outcome = await searchMembers(app.db, {
+            niche: site.niche,
+            viewerId: undefined,
+            query,
+            now,
+            caches,
+            lookahead: true,
+          });
+          shared = { outcome, body: present(outcome) };
+          caches.responses.set(key, shared);
+        }
+        if (!viewer) return shared.body;
+        const filter = searchFilterOf(site.niche, query, undefined, now);
+        if (!profileMatches(similarFilterOf(filter, query, now), viewer.profile)) return shared.body;
+        const adapted = adaptForViewer(shared.outcome, {
+          id: viewer.user.id,
+          lastActiveMs: viewer.profile.lastActiveAt.getTime(),
+          inSearch: profileMatches(filter, viewer.profile),
         });
-        shared = { outcome, body: present(outcome) };
-        caches.responses.set(key, shared);
-      }
-      if (!viewer) return shared.body;
-      const filter = searchFilterOf(site.niche, query, undefined, now);
-      if (!profileMatches(similarFilterOf(filter, query, now), viewer.profile)) return shared.body;
-      const adapted = adaptForViewer(shared.outcome, {
-        id: viewer.user.id,
-        lastActiveMs: viewer.profile.lastActiveAt.getTime(),
-        inSearch: profileMatches(filter, viewer.profile),
-      });
-      return adapted ? present(adapted) : own();
+        return adapted ? present(adapted) : own();
+      };
+      const found = await answer();
+      if (!viewer) return found;
+      // The hearts on the cards: which of these members the viewer likes (one primary-key probe per card).
+      const ids = [...found.profiles, ...found.similar].map((p) => p.id);
+      return { ...found, liked: await findLikedAmong(app.db, viewer.user.id, ids) };
     },
   );
 };

@@ -255,6 +255,18 @@ describe('MembersPage', () => {
     expect(screen.getAllByText('Profiles with this icon are fictional.')).toHaveLength(1);
   });
 
+  it('fills the heart of the cards the member likes (the answer says which), and no heart on their own card', async () => {
+    const fetchMock = mockFetch(() =>
+      json(200, page({ profiles: [card(1), card(2), card(3)], numResults: 3, liked: [3] })),
+    );
+    await renderPage(fetchMock, '/members?country=NL');
+    await screen.findByText('3 members found');
+    const hearts = screen.getAllByTestId('card-like');
+    // Card 1 is the member's own (USER.profile.id 1): no heart there.
+    expect(hearts).toHaveLength(2);
+    expect(hearts.map((h) => h.getAttribute('aria-pressed'))).toEqual(['false', 'true']);
+  });
+
   it('shows the empty state without similar profiles when nothing matches', async () => {
     const fetchMock = mockFetch(() => json(200, page({ profiles: [], numResults: 0, similar: [] })));
     await renderPage(fetchMock, '/members?min_age=90');

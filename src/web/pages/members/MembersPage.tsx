@@ -145,6 +145,7 @@ export function MembersPage() {
     body = <LoadingGrid />;
   } else {
     const { profiles, numResults, numResultsCapped, page, pages, similar } = search.data;
+    const liked = new Set(search.data.liked ?? []);
     const anyFictional = profiles.some((p) => p.fictional) || similar.some((p) => p.fictional);
     body = (
       <div aria-busy={search.isPlaceholderData} data-testid="members-results">
@@ -176,7 +177,12 @@ export function MembersPage() {
             )}
           </div>
         ) : (
-          <ProfileGrid profiles={profiles} fictionalIcon={settings.fictional_icon} testId="members-grid" />
+          <ProfileGrid
+            profiles={profiles}
+            liked={liked}
+            fictionalIcon={settings.fictional_icon}
+            testId="members-grid"
+          />
         )}
         {pages > 1 && <Pagination page={page} pages={pages} params={params} />}
         {similar.length > 0 && (
@@ -187,6 +193,7 @@ export function MembersPage() {
             <p className="small text-body-secondary mb-3">{t('search.similar_text')}</p>
             <ProfileGrid
               profiles={similar}
+              liked={liked}
               fictionalIcon={settings.fictional_icon}
               testId="members-similar-grid"
             />
@@ -341,10 +348,13 @@ function FilterBar({
 
 function ProfileGrid({
   profiles,
+  liked,
   fictionalIcon,
   testId,
 }: {
   profiles: Card[];
+  /** ids of the members the signed-in viewer likes (the search answer's `liked`) */
+  liked: ReadonlySet<number>;
   fictionalIcon: string;
   testId: string;
 }) {
@@ -357,7 +367,11 @@ function ProfileGrid({
             profile={p}
             to={`/members/${p.id}`}
             fictionalIcon={fictionalIcon}
-            action={user && user.profile.id !== p.id ? <CardLikeButton profile={p} /> : undefined}
+            action={
+              user && user.profile.id !== p.id ? (
+                <CardLikeButton profile={p} initiallyLiked={liked.has(p.id)} />
+              ) : undefined
+            }
           />
         </div>
       ))}

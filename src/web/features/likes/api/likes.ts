@@ -38,4 +38,7 @@ export function afterLikeChange(client: QueryClient, id: number, liked: boolean,
   );
   void client.invalidateQueries({ queryKey: ['member', id] });
   void client.invalidateQueries({ queryKey: ['likes'] });
+  // Search answers carry which cards the member likes: stale now, but not refetched under the member's finger
+  // (the grid must not move); the next visit of the search asks again.
+  void client.invalidateQueries({ queryKey: ['search'], refetchType: 'none' });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type MouseEvent, useState } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LikeResponse } from '../../../../shared/schemas/likes';
 import type { ProfileCard } from '../../../../shared/schemas/members';
@@ -70,9 +70,17 @@ export function LikeButton({ profile }: { profile: { id: number; name: string; l
  * The small heart on a profile card. Cards carry no like state, so it starts unpressed and remembers what was done
  * here; it sits beside the card's link (not inside it), so a click never opens the profile.
  */
-export function CardLikeButton({ profile }: { profile: ProfileCard }) {
+export function CardLikeButton({
+  profile,
+  initiallyLiked,
+}: {
+  profile: ProfileCard;
+  initiallyLiked: boolean;
+}) {
   const { t } = useTranslation('members');
-  const [liked, setLiked] = useState(false);
+  const [liked, setLiked] = useState(initiallyLiked);
+  // A refetched search (another page, a like elsewhere) brings the server's word: follow it.
+  useEffect(() => setLiked(initiallyLiked), [initiallyLiked]);
   const [match, setMatch] = useState<ProfileCard | null>(null);
   const toggle = useLikeToggle(profile.id, (answer) => setMatch(answer.profile));
   const onClick = (e: MouseEvent) => {
