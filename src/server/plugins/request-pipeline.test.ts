@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLIENT, createMember, uniqueEmail } from '../test/factories';
-import { buildTestApp, type TestContext } from '../test/test-app';
+import { buildTestApp, type TestContext, withTestSite } from '../test/test-app';
 
 /** A documentation-range address of its own per test, so limits never collide (Redis keeps them between runs). */
 const addr = () => `198.51.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`;
@@ -22,11 +22,13 @@ const SPELLINGS = (file: string) => [
 describe('one canonical path for every security check', () => {
   let ctx: TestContext;
   let domain: string;
-  beforeAll(async () => {
-    ctx = await buildTestApp({ RATE_LIMIT_SCALE: '1' });
-    domain = (await ctx.createSite()).domain;
-  });
-  afterAll(async () => ctx?.close());
+  withTestSite(
+    (c, d) => {
+      ctx = c;
+      domain = d;
+    },
+    { RATE_LIMIT_SCALE: '1' },
+  );
 
   it('a login without the client header is refused (csrf) or not found, whatever the spelling', async () => {
     const member = await createMember(ctx, domain);
@@ -93,11 +95,10 @@ describe('one canonical path for every security check', () => {
 describe('errors raised before validation are translated', () => {
   let ctx: TestContext;
   let domain: string;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-    domain = (await ctx.createSite()).domain;
+  withTestSite((c, d) => {
+    ctx = c;
+    domain = d;
   });
-  afterAll(async () => ctx?.close());
 
   const nl = { cookie: 'i18n_redirected=nl' };
 
@@ -162,11 +163,13 @@ describe('errors raised before validation are translated', () => {
 describe('rate limits on search, photos and blocks', () => {
   let ctx: TestContext;
   let domain: string;
-  beforeAll(async () => {
-    ctx = await buildTestApp({ RATE_LIMIT_SCALE: '1' });
-    domain = (await ctx.createSite()).domain;
-  });
-  afterAll(async () => ctx?.close());
+  withTestSite(
+    (c, d) => {
+      ctx = c;
+      domain = d;
+    },
+    { RATE_LIMIT_SCALE: '1' },
+  );
 
   async function untilLimited(send: () => Promise<{ statusCode: number }>, max: number): Promise<number> {
     for (let i = 1; i <= max; i++) if ((await send()).statusCode === 429) return i;
@@ -274,11 +277,10 @@ describe('headers and docs', () => {
 describe('logout by link', () => {
   let ctx: TestContext;
   let domain: string;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-    domain = (await ctx.createSite()).domain;
+  withTestSite((c, d) => {
+    ctx = c;
+    domain = d;
   });
-  afterAll(async () => ctx?.close());
 
   it('a cross-site link or image (no client header) does not log the member out', async () => {
     const member = await createMember(ctx, domain);

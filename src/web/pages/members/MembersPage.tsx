@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ProfileCard as Card } from '../../../shared/schemas/members';
@@ -11,21 +11,18 @@ import { useCurrentUser } from '../../features/auth/api/session';
 import { CardLikeButton } from '../../features/likes/components/LikeButton';
 import { searchQuery } from '../../features/members/api/members';
 import { ProfileCard } from '../../features/members/components/ProfileCard';
-import { useCountryNames } from '../../features/members/country-names';
 import { SignupLink } from '../../features/signup/components/SignupLink';
-import { regionsQuery } from '../../features/site/api/regions';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 import { ApiError } from '../../lib/http';
 import { currentLocale } from '../../lib/i18n';
 import { hasTrafficSource } from '../../lib/tracking';
+import { ALL_FIELDS, FilterBar, type FilterKey } from './SearchFilterBar';
+import { Pagination } from './SearchPagination';
 
 type Gender = (typeof GENDERS)[number];
-type FilterKey = 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age';
 
 const MAX_PAGE = 500;
-const AGES = Array.from({ length: SEARCH_AGE_MAX - SEARCH_AGE_MIN + 1 }, (_, i) => SEARCH_AGE_MIN + i);
-const ALL_FIELDS: readonly FilterKey[] = ['gender', 'country', 'countryregion', 'min_age', 'max_age'];
 const PLACEHOLDER_CARDS = 8;
 
 function intParam(value: string | null, min: number, max: number): number | undefined {
@@ -212,140 +209,6 @@ export function MembersPage() {
   );
 }
 
-function FilterBar({
-  filters,
-  setFilter,
-  hasFilters,
-}: {
-  filters: Partial<SearchQuery>;
-  setFilter: (key: FilterKey, value: string) => void;
-  hasFilters: boolean;
-}) {
-  const { t } = useTranslation('members');
-  const settings = useSettings();
-  const locale = currentLocale();
-  const countryName = useCountryNames(locale);
-  const id = useId();
-  const regions = useQuery({
-    ...regionsQuery(locale),
-    enabled: Boolean(filters.country),
-    throwOnError: false,
-  });
-  const fields = new Set<string>(settings.search_fields?.length ? settings.search_fields : ALL_FIELDS);
-  const countries = useMemo(
-    () =>
-      settings.countries
-        .map((code) => ({ code, name: countryName(code) }))
-        .sort((a, b) => a.name.localeCompare(b.name, locale)),
-    [settings.countries, countryName, locale],
-  );
-  const countryRegions = filters.country ? regions.data?.[filters.country] : undefined;
-
-  const select = (key: FilterKey, label: string, value: string, options: ReactNode) => (
-    <div className="col-6 col-md">
-      <label htmlFor={`${id}-${key}`} className="form-label fw-semibold small mb-1">
-        {label}
-      </label>
-      <select
-        id={`${id}-${key}`}
-        className="form-select"
-        value={value}
-        onChange={(e) => setFilter(key, e.target.value)}
-        data-testid={`members-filter-${key}`}
-      >
-        {options}
-      </select>
-    </div>
-  );
-
-  return (
-    <form
-      role="search"
-      aria-label={t('search.filters')}
-      className="card border-0 shadow-sm mb-4"
-      onSubmit={(e) => e.preventDefault()}
-      data-testid="members-filters"
-    >
-      <div className="card-body row g-2 g-md-3 align-items-end">
-        {fields.has('gender') &&
-          select(
-            'gender',
-            t('search.gender'),
-            filters.gender ?? '',
-            <>
-              <option value="">{t('search.gender_any')}</option>
-              {GENDERS.map((g) => (
-                <option key={g} value={g}>
-                  {t(`search.gender_${g}`)}
-                </option>
-              ))}
-            </>,
-          )}
-        {fields.has('country') &&
-          countries.length > 0 &&
-          select(
-            'country',
-            t('search.country'),
-            filters.country ?? '',
-            <>
-              <option value="">{t('search.country_any')}</option>
-              {countries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </>,
-          )}
-        {fields.has('countryregion') &&
-          countryRegions &&
-          countryRegions.regions.length > 0 &&
-          select(
-            'countryregion',
-            countryRegions.label_text,
-            filters.countryregion ?? '',
-            <>
-              <option value="">{t('search.region_any')}</option>
-              {countryRegions.regions.map((r) => (
-                <option key={r.code} value={r.code}>
-                  {r.name}
-                </option>
-              ))}
-            </>,
-          )}
-        {fields.has('min_age') &&
-          select(
-            'min_age',
-            t('search.min_age'),
-            String(filters.min_age ?? SEARCH_AGE_MIN),
-            AGES.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            )),
-          )}
-        {fields.has('max_age') &&
-          select(
-            'max_age',
-            t('search.max_age'),
-            String(filters.max_age ?? SEARCH_AGE_MAX),
-            AGES.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            )),
-          )}
-        {hasFilters && (
-          <div className="col-12 col-md-auto">
-            <Link to="/members" className="btn btn-link px-0 px-md-2" data-testid="members-filters-reset">
-              {t('search.reset')}
-            </Link>
-          </div>
-        )}
-      </div>
-    </form>
-  );
-}
-
 function ProfileGrid({
   profiles,
   liked,
@@ -403,50 +266,6 @@ function LoadingGrid() {
         ))}
       </div>
     </div>
-  );
-}
-
-function Pagination({ page, pages, params }: { page: number; pages: number; params: URLSearchParams }) {
-  const { t } = useTranslation('members');
-  const href = (n: number) => {
-    const next = new URLSearchParams(params);
-    if (n <= 1) next.delete('page');
-    else next.set('page', String(n));
-    const search = next.toString();
-    return { search: search ? `?${search}` : '' };
-  };
-  return (
-    <nav
-      aria-label={t('search.pagination')}
-      className="d-flex flex-wrap justify-content-center align-items-center gap-3 mt-4"
-      data-testid="members-pagination"
-    >
-      {page > 1 && (
-        <Link
-          to={href(page - 1)}
-          className="btn btn-outline-primary rounded-pill px-3"
-          rel="prev"
-          data-testid="members-page-previous"
-        >
-          <i className="bi bi-chevron-left me-1" aria-hidden="true" />
-          {t('search.previous')}
-        </Link>
-      )}
-      <span className="small text-body-secondary" aria-current="page" data-testid="members-page-of">
-        {t('search.page_of', { page, pages })}
-      </span>
-      {page < pages && (
-        <Link
-          to={href(page + 1)}
-          className="btn btn-outline-primary rounded-pill px-3"
-          rel="next"
-          data-testid="members-page-next"
-        >
-          {t('search.next')}
-          <i className="bi bi-chevron-right ms-1" aria-hidden="true" />
-        </Link>
-      )}
-    </nav>
   );
 }
 

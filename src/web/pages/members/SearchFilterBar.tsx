@@ -1,0 +1,150 @@
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { GENDERS } from '../../../shared/schemas/profiles';
+import { SEARCH_AGE_MAX, SEARCH_AGE_MIN, type SearchQuery } from '../../../shared/schemas/search';
+import { useCountryNames } from '../../features/members/country-names';
+import { regionsQuery } from '../../features/site/api/regions';
+import { useSettings } from '../../features/site/api/settings';
+import { currentLocale } from '../../lib/i18n';
+
+/** The search filters a site may offer (settings.search_fields). */
+export type FilterKey = 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age';
+export const ALL_FIELDS: readonly FilterKey[] = ['gender', 'country', 'countryregion', 'min_age', 'max_age'];
+const AGES = Array.from({ length: SEARCH_AGE_MAX - SEARCH_AGE_MIN + 1 }, (_, i) => SEARCH_AGE_MIN + i);
+
+/** The search filters (gender, country, region, ages) as the site shows them; each change is put in the URL. */
+export function FilterBar({
+  filters,
+  setFilter,
+  hasFilters,
+}: {
+  filters: Partial<SearchQuery>;
+  setFilter: (key: FilterKey, value: string) => void;
+  hasFilters: boolean;
+}) {
+  const { t } = useTranslation('members');
+  const settings = useSettings();
+  const locale = currentLocale();
+  const countryName = useCountryNames(locale);
+  const id = useId();
+  const regions = useQuery({
+    ...regionsQuery(locale),
+    enabled: Boolean(filters.country),
+    throwOnError: false,
+  });
+  const fields = new Set<string>(settings.search_fields?.length ? settings.search_fields : ALL_FIELDS);
+  const countries = useMemo(
+    () =>
+      settings.countries
+        .map((code) => ({ code, name: countryName(code) }))
+        .sort((a, b) => a.name.localeCompare(b.name, locale)),
+    [settings.countries, countryName, locale],
+  );
+  const countryRegions = filters.country ? regions.data?.[filters.country] : undefined;
+
+  const select = (key: FilterKey, label: string, value: string, options: ReactNode) => (
+    <div className="col-6 col-md">
+      <label htmlFor={`${id}-${key}`} className="form-label fw-semibold small mb-1">
+        {label}
+      </label>
+      <select
+        id={`${id}-${key}`}
+        className="form-select"
+        value={value}
+        onChange={(e) => setFilter(key, e.target.value)}
+        data-testid={`members-filter-${key}`}
+      >
+        {options}
+      </select>
+    </div>
+  );
+
+  return (
+    <form
+      role="search"
+      aria-label={t('search.filters')}
+      className="card border-0 shadow-sm mb-4"
+      onSubmit={(e) => e.preventDefault()}
+      data-testid="members-filters"
+    >
+      <div className="card-body row g-2 g-md-3 align-items-end">
+        {fields.has('gender') &&
+          select(
+            'gender',
+            t('search.gender'),
+            filters.gender ?? '',
+            <>
+              <option value="">{t('search.gender_any')}</option>
+              {GENDERS.map((g) => (
+                <option key={g} value={g}>
+                  {t(`search.gender_${g}`)}
+                </option>
+              ))}
+            </>,
+          )}
+        {fields.has('country') &&
+          countries.length > 0 &&
+          select(
+            'country',
+            t('search.country'),
+            filters.country ?? '',
+            <>
+              <option value="">{t('search.country_any')}</option>
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </>,
+          )}
+        {fields.has('countryregion') &&
+          countryRegions &&
+          countryRegions.regions.length > 0 &&
+          select(
+            'countryregion',
+            countryRegions.label_text,
+            filters.countryregion ?? '',
+            <>
+              <option value="">{t('search.region_any')}</option>
+              {countryRegions.regions.map((r) => (
+                <option key={r.code} value={r.code}>
+                  {r.name}
+                </option>
+              ))}
+            </>,
+          )}
+        {fields.has('min_age') &&
+          select(
+            'min_age',
+            t('search.min_age'),
+            String(filters.min_age ?? SEARCH_AGE_MIN),
+            AGES.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            )),
+          )}
+        {fields.has('max_age') &&
+          select(
+            'max_age',
+            t('search.max_age'),
+            String(filters.max_age ?? SEARCH_AGE_MAX),
+            AGES.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            )),
+          )}
+        {hasFilters && (
+          <div className="col-12 col-md-auto">
+            <Link to="/members" className="btn btn-link px-0 px-md-2" data-testid="members-filters-reset">
+              {t('search.reset')}
+            </Link>
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}
