@@ -24,6 +24,7 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { geocodeRoutes } from './modules/geo/geocode.routes';
 import { interestsRoutes } from './modules/interests/interests.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
+import { matchingRoutes } from './modules/matching/matching.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { membersRoutes } from './modules/members/members.routes';
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(memberProfileRoutes);
   await app.register(blocksRoutes);
   await app.register(likesRoutes);
+  await app.register(matchingRoutes);
   await app.register(privacyRoutes);
   await app.register(geocodeRoutes, { rateLimitMax: 60 * scale });
   if (!config.isProduction) await app.register(devMailboxRoutes);

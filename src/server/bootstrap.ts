@@ -7,7 +7,7 @@ import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDemoContent } from './demo/seed-demo';
 import { sendDueOutbox } from './jobs/outbox-sender';
-import { loginThrottleCleanupJob, Scheduler } from './jobs/scheduler';
+import { loginThrottleCleanupJob, Scheduler, swipeCleanupJob } from './jobs/scheduler';
 import { DevMailer, type Mailer, SmtpMailer } from './lib/mail/mailer';
 import { createMediaStorage } from './lib/media-storage';
 import { ensureVapidKeys } from './lib/push-keys';
@@ -52,6 +52,7 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     { name: 'outbox', everyMs: 2_000, run: () => sendDueOutbox(database.db, mailer, log) },
     { name: 'deletion-purge', everyMs: 3_600_000, run: () => purgeDeletedAccounts(database.db, storage) },
     loginThrottleCleanupJob(database.db),
+    swipeCleanupJob(database.db),
   ]);
   return {
     app,

@@ -20,7 +20,16 @@ export const RULES = {
      */
     processing: { concurrent: 1, threadsPerImage: 1, maxWaiting: 4, retryAfterSeconds: 60 },
   },
-  swipeGame: { likesPerDay: 4 },
+  /**
+   * Swipe game: likes a member may give there per UTC day; the deck's size per request; a passed member stays out of
+   * the deck this many days.
+   */
+  swipeGame: { likesPerDay: 4, deckSize: 20, passForgetDays: 30 },
+  /**
+   * Match finder: at most this many interests in the preferences; the ranking scores the `candidatePool` most
+   * recently active members that pass the filters; pages of `pageSize`, at most `maxPages`.
+   */
+  matching: { maxInterests: 10, candidatePool: 600, pageSize: 24, maxPages: 10 },
   /** GET /api/likes.php: cards per page of each tab (received, given, matches). */
   likes: { pageSize: 24 },
   accountDeletion: { graceDays: 14 },

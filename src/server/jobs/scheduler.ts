@@ -1,6 +1,8 @@
-import { ACCOUNT_RULES } from '../../shared/rules';
+import { ACCOUNT_RULES, RULES } from '../../shared/rules';
 import type { Db } from '../db/client';
 import { cleanLoginThrottle } from '../modules/auth/login-throttle';
+import { deleteOldSwipeRows } from '../modules/matching/swipe.repo';
+import { utcDay } from '../modules/matching/swipe.service';
 
 /**
  * Runs periodic jobs in the app process. Each job's runs never overlap; a failing run is logged and retried at
@@ -52,5 +54,15 @@ export function loginThrottleCleanupJob(db: Db): Job {
     name: 'login-throttle-cleanup',
     everyMs: ACCOUNT_RULES.login.cleanupEveryMinutes * 60_000,
     run: () => cleanLoginThrottle(db),
+  };
+}
+
+/** Deletes swipe-game passes that no longer keep a member out of the deck, and day counts before yesterday. */
+export function swipeCleanupJob(db: Db): Job {
+  return {
+    name: 'swipe-cleanup',
+    everyMs: 60 * 60_000,
+    run: () =>
+      deleteOldSwipeRows(db, RULES.swipeGame.passForgetDays, utcDay(new Date(Date.now() - 86_400_000))),
   };
 }

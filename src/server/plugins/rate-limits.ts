@@ -29,6 +29,11 @@ export const ROUTE_LIMITS: Record<string, RouteLimit> = {
   // Likes: plenty for a person going through profiles, too few to like (or probe) members in bulk.
   'POST /api/like.php': { max: 120, timeWindow: '10 minutes', per: 'member' },
   'DELETE /api/like.php': { max: 120, timeWindow: '10 minutes', per: 'member' },
+  // Swipes: passes are unlimited by the game, so a person may swipe quickly; likes there stop at 4 a day anyway.
+  'POST /api/swipe-game.php': { max: 300, timeWindow: '10 minutes', per: 'member' },
+  // The ranking scores hundreds of candidates per call.
+  'GET /api/match-finder.php': { max: 60, timeWindow: '1 minute', per: 'member' },
+  'PUT /api/match-preferences.php': { max: 30, timeWindow: '10 minutes', per: 'member' },
 };
 
 /** The limit of every API route that has no other (per client address): generous for people, not for floods. */

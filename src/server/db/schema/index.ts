@@ -1,4 +1,5 @@
 export * from './accounts';
 export * from './chat';
+export * from './matching';
 export * from './members';
 export * from './sites';

@@ -178,6 +178,8 @@ export const likes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     seenAt: timestamp('seen_at', { withTimezone: true }),
+    /** When the like modal announced this like to the liked member (GET /api/auto-like.php); null: not yet. */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
   },
   (t) => [
     // The given tab, the match check (the reverse row by primary key) and "liked by me".

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestContext, withTestSite } from '../../test/test-app';
-import { ADMIN_TO_REGION, regionOfAdminCode, reverseGeocode } from './geocode';
+import { ADMIN_TO_REGION, findCity, regionOfAdminCode, reverseGeocode } from './geocode';
 
 let ctx: TestContext;
 let domain: string;
@@ -102,5 +102,16 @@ describe('geocode rate limit', () => {
     const over = await hit();
     expect(over.statusCode).toBe(429);
     expect(over.json().error.code).toBe('rate_limited');
+  });
+});
+
+describe('findCity', () => {
+  it('finds the most populous city of a name in a country, with its region and position', () => {
+    const utrecht = findCity('utrecht', 'NL');
+    expect(utrecht?.region).toBe('UT');
+    expect(utrecht?.lat).toBeCloseTo(52.09, 1);
+    expect(utrecht?.lon).toBeCloseTo(5.12, 1);
+    expect(findCity('Frankfurt am Main', 'DE')?.region).toBe('HE');
+    expect(findCity('Utrecht', 'DE')).toBeUndefined();
   });
 });

@@ -19,6 +19,9 @@ interface IndexedCity {
   name: string;
   country: string;
   region: string | null;
+  lat: number;
+  lon: number;
+  population: number;
 }
 
 export interface GeocodeResult {
@@ -278,7 +281,14 @@ function loadIndex(): CityIndex {
   for (const c of picked) {
     const [lon, lat] = c.loc.coordinates;
     index.add(lon, lat);
-    cities.push({ name: c.name, country: c.country, region: regionOfAdminCode(c.country, c.adminCode) });
+    cities.push({
+      name: c.name,
+      country: c.country,
+      region: regionOfAdminCode(c.country, c.adminCode),
+      lat,
+      lon,
+      population: c.population,
+    });
   }
   index.finish();
   cityIndex = { cities, index };
@@ -298,4 +308,24 @@ export function reverseGeocode(lat: number, lon: number): GeocodeResult | false 
   const city = id === undefined ? undefined : cities[id];
   if (!city) return false;
   return { country: city.country, region: city.region, city: city.name };
+}
+
+/**
+ * Forward lookup of a served city by its name (case-insensitive) in a country: the most populous city of that name,
+ * with its region and position, or undefined. Used for the demo members' locations.
+ */
+export function findCity(
+  name: string,
+  country: string,
+): { region: string | null; lat: number; lon: number } | undefined {
+  const wanted = name.toLocaleLowerCase('en');
+  let best: IndexedCity | undefined;
+  for (const c of loadIndex().cities)
+    if (
+      c.country === country &&
+      c.name.toLocaleLowerCase('en') === wanted &&
+      (!best || c.population > best.population)
+    )
+      best = c;
+  return best && { region: best.region, lat: best.lat, lon: best.lon };
 }

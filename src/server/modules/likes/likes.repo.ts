@@ -8,12 +8,18 @@ import { notBlockedEitherWay } from '../blocks/blocks.policy';
 import { lockMemberPair } from '../blocks/blocks.repo';
 import { type CardRow, profileCardColumns, publicMainPhoto } from '../members/profile-card.query';
 
-/** Stores the like; liking again changes nothing (one row however many requests race). */
 /**
  * Stores a like (idempotent) unless a block stands between the two members; false when a block does. Under the
- * pair lock that blocking takes too, so a like racing a block is either refused or deleted by it.
+ * pair lock that blocking takes too, so a like racing a block is either refused or deleted by it. `onNewLike` runs in
+ * the same transaction only when this call made the row (not for a like that already existed); if it throws, the
+ * like is rolled back with it (the swipe game's daily count).
  */
-export async function insertLikeUnlessBlocked(db: Db, likerId: number, likedId: number): Promise<boolean> {
+export async function insertLikeUnlessBlocked(
+  db: Db,
+  likerId: number,
+  likedId: number,
+  onNewLike?: (tx: Tx) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockMemberPair(tx, likerId, likedId);
     const result = await tx.execute(sql`
@@ -23,7 +29,10 @@ export async function insertLikeUnlessBlocked(db: Db, likerId: number, likedId: 
         where (blocker_id = ${likerId} and blocked_id = ${likedId}) or (blocker_id = ${likedId} and blocked_id = ${likerId}))
       on conflict do nothing
       returning 1`);
-    if ((result as unknown as { rows: unknown[] }).rows.length > 0) return true;
+    if ((result as unknown as { rows: unknown[] }).rows.length > 0) {
+      await onNewLike?.(tx);
+      return true;
+    }
     // Nothing inserted: already liked (fine), or blocked.
     const [row] = await tx
       .select({ one: sql`1` })
@@ -222,4 +231,32 @@ export async function countLikes(db: Db, viewerId: number): Promise<LikeCounts> 
     given: given?.all ?? 0,
     matches: given?.matches ?? 0,
   };
+}
+
+/**
+ * Claims the newest like of the viewer that is still new and was never announced, from a liker the viewer may see in
+ * the lists now, and marks it announced (one statement: two tabs asking at once never announce the same like).
+ * Returns the liker's id and whether the viewer likes the liker too (then it is a match), or undefined.
+ */
+export async function claimAutoLike(
+  db: Db,
+  viewerId: number,
+): Promise<{ likerId: number; match: boolean } | undefined> {
+  const result = await db.execute(sql`
+    update likes set announced_at = now()
+    where (liker_id, liked_id) in (
+      select l.liker_id, l.liked_id from likes l
+      join users u on u.id = l.liker_id and u.status = 'active'
+      join profiles p on p.user_id = l.liker_id and p.status = 'active' and not p.invisible
+      where l.liked_id = ${viewerId} and l.seen_at is null and l.announced_at is null
+        and not exists (select 1 from blocks b where b.blocker_id = ${viewerId} and b.blocked_id = l.liker_id)
+        and not exists (select 1 from blocks b where b.blocker_id = l.liker_id and b.blocked_id = ${viewerId})
+      order by l.created_at desc, l.liker_id
+      limit 1
+      for update of l skip locked)
+    and announced_at is null
+    returning liker_id,
+      exists (select 1 from likes m where m.liker_id = ${viewerId} and m.liked_id = likes.liker_id) as match`);
+  const [row] = (result as unknown as { rows: { liker_id: number | string; match: boolean }[] }).rows;
+  return row === undefined ? undefined : { likerId: Number(row.liker_id), match: row.match };
 }

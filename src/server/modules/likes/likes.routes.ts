@@ -6,7 +6,8 @@ import {
   likesQuerySchema,
   likesResponseSchema,
 } from '../../../shared/schemas/likes';
-import { likeMember, listLikes, unlikeMember } from './likes.service';
+import { autoLikeResponseSchema } from '../../../shared/schemas/matching';
+import { autoLike, likeMember, listLikes, unlikeMember } from './likes.service';
 
 /**
  * /api/like.php — POST { id } likes a member, DELETE { id } takes the like back; GET /api/likes.php lists the
@@ -46,6 +47,19 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { site } = await req.resolveSite();
       reply.header('Cache-Control', 'no-store');
       return listLikes(app.db, user.id, req.query, site);
+    },
+  );
+
+  // Marks the announced like, without the request-type header: like clearing like_new, announcing a like early is
+  // harmless if a cross-site request triggers it (docs/decisions.md "Likes").
+  app.get(
+    '/api/auto-like.php',
+    { schema: { response: { 200: autoLikeResponseSchema } } },
+    async (req, reply) => {
+      const { user } = req.requireAuth();
+      const { site } = await req.resolveSite();
+      reply.header('Cache-Control', 'no-store');
+      return autoLike(app.db, user.id, site);
     },
   );
 };

@@ -1,13 +1,20 @@
 import { RULES } from '../../../shared/rules';
 import type { LikeCard, LikeResponse, LikesResponse, LikeTab } from '../../../shared/schemas/likes';
+import type { AutoLikeResponse } from '../../../shared/schemas/matching';
 import type { Db } from '../../db/client';
-import type { Site } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { Tx } from '../accounts/accounts.repo';
 import type { SessionWithUser } from '../auth/sessions.repo';
-import { type PresentOptions, presentProfileCard } from '../member-profile/member-profile.presenter';
+import {
+  type CardSite,
+  cardOptions,
+  type PresentOptions,
+  presentProfileCard,
+} from '../member-profile/member-profile.presenter';
 import { accessToMember, memberNotFound } from '../member-profile/member-profile.service';
 import { likerMayLike, mayBeLiked } from './likes.policy';
 import {
+  claimAutoLike,
   countLikes,
   deleteLike,
   findCard,
@@ -20,12 +27,6 @@ import {
 export const cannotLikeSelf = () => new AppError(400, 'cannot_like_self');
 export const emailNotConfirmed = () => new AppError(403, 'email_not_confirmed');
 
-type CardSite = Pick<Site, 'cdnPrefix' | 'visibleProfileFields'>;
-const cardOptions = (site: CardSite): PresentOptions => ({
-  cdnPrefix: site.cdnPrefix,
-  visibleFields: site.visibleProfileFields,
-});
-
 /**
  * Likes a member (idempotent) and says whether the two now like each other. See likes.policy for who may like whom;
  * a member the liker may not like answers exactly like an unknown id (404 member_not_found).
@@ -35,6 +36,8 @@ export async function likeMember(
   liker: Pick<SessionWithUser, 'user' | 'profile'>,
   memberId: number,
   site: CardSite,
+  /** runs in the like's transaction when the like is new (see insertLikeUnlessBlocked) */
+  onNewLike?: (tx: Tx) => Promise<void>,
 ): Promise<LikeResponse> {
   const likerId = liker.user.id;
   if (likerId === memberId) throw cannotLikeSelf();
@@ -43,7 +46,7 @@ export async function likeMember(
   const { member, access, blockedByMe } = await accessToMember(db, liker, memberId);
   if (!member || !mayBeLiked({ access, invisible: member.profile.invisible, blockedByLiker: blockedByMe }))
     throw memberNotFound();
-  if (!(await insertLikeUnlessBlocked(db, likerId, memberId))) throw memberNotFound();
+  if (!(await insertLikeUnlessBlocked(db, likerId, memberId, onNewLike))) throw memberNotFound();
   const [state, card] = await Promise.all([findLikeState(db, likerId, memberId), findCard(db, memberId)]);
   if (!card) throw memberNotFound();
   return {
@@ -98,4 +101,18 @@ export async function listLikes(
     pages: Math.max(1, Math.ceil(total / size)),
     counts,
   };
+}
+
+/**
+ * The like modal's like (GET /api/auto-like.php): a real member who liked the viewer, whose like is still new and
+ * was never announced; announcing it marks it, so each like is announced once. Never an invented like
+ * (docs/decisions.md "Likes"). `match`: the viewer likes the liker too, so the modal is the match modal.
+ */
+export async function autoLike(db: Db, viewerId: number, site: CardSite): Promise<AutoLikeResponse> {
+  const claimed = await claimAutoLike(db, viewerId);
+  if (!claimed) return { profile: null, match: false };
+  const card = await findCard(db, claimed.likerId);
+  if (!card) return { profile: null, match: false };
+  const { id, name, main_image } = presentProfileCard(card, cardOptions(site));
+  return { profile: { id, name, main_image }, match: claimed.match };
 }

@@ -2,7 +2,7 @@ import { ageOn } from '../../../shared/dates';
 import type { MemberPhoto, MemberProfile } from '../../../shared/schemas/member-profile';
 import type { ProfileCard } from '../../../shared/schemas/members';
 import type { ProfileFieldName } from '../../../shared/schemas/profiles';
-import type { Photo } from '../../db/schema';
+import type { Photo, Site } from '../../db/schema';
 import { photoUrl, presentPhotoUrls } from '../photos/photos.presenter';
 import { isPhotoLocked, type ViewerFacts } from './member-profile.policy';
 import type { CardRow, MemberRow } from './member-profile.repo';
@@ -21,6 +21,13 @@ export interface PresentOptions {
   /** the site's visible_profile_fields */
   visibleFields: readonly string[];
 }
+
+/** The site settings a card needs. */
+export type CardSite = Pick<Site, 'cdnPrefix' | 'visibleProfileFields'>;
+export const cardOptions = (site: CardSite): PresentOptions => ({
+  cdnPrefix: site.cdnPrefix,
+  visibleFields: site.visibleProfileFields,
+});
 
 function presentPhoto(
   cdnPrefix: string,

@@ -1,0 +1,197 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/named-query';
+import { matchPreferences } from '../../db/schema';
+import type { CardRow } from '../members/profile-card.query';
+
+/**
+ * Queries of the match finder and the swipe game. Candidates are searchable members (members/searchable.ts) of the
+ * niche that pass the member's preferences, never the member, nor anyone blocked either way. Both walk the member
+ * search indexes (profiles_search_*: niche, country, region, then last activity) so the work stays bounded at
+ * millions of members (bench/likes.ts).
+ */
+
+export type PreferencesRow = typeof matchPreferences.$inferSelect;
+
+export async function findPreferences(db: Db, userId: number): Promise<PreferencesRow | undefined> {
+  const [row] = await db.select().from(matchPreferences).where(eq(matchPreferences.userId, userId));
+  return row;
+}
+
+export async function upsertPreferences(db: Db, row: Omit<PreferencesRow, 'updatedAt'>): Promise<void> {
+  const { userId: _id, ...values } = row;
+  await db
+    .insert(matchPreferences)
+    .values(row)
+    .onConflictDoUpdate({ target: matchPreferences.userId, set: { ...values, updatedAt: sql`now()` } });
+}
+
+/** Who is looking: the viewer's facts the filters and the explanation lines need. */
+export interface Seeker {
+  id: number;
+  niche: number;
+  country: string;
+  region: string | null;
+  latCell: number | null;
+  lonCell: number | null;
+}
+
+/** The candidates' filters, resolved: ages as birth-date bounds, the area as database conditions. */
+export interface CandidateFilter {
+  gender: string | null;
+  /** born on or before (the minimum age) */
+  bornOnOrBefore: string;
+  /** born after (one day past the maximum age) */
+  bornAfter: string;
+  area: 'nearby' | 'region' | 'country' | 'anywhere';
+  radiusKm: number;
+  interests: string[];
+}
+
+/** Degrees of latitude per km (and of longitude per km at the equator). */
+const KM_PER_DEGREE = 111.2;
+
+/** SQL: the distance in whole km (at least 1) between the seeker's cell and `p`'s, null when either is unknown. */
+function distanceKm(s: Seeker): SQL {
+  if (s.latCell === null || s.lonCell === null) return sql`null::int`;
+  return sql`case when p.lat_cell is null or p.lon_cell is null then null else greatest(1, round(${KM_PER_DEGREE} *
+    sqrt(power(p.lat_cell - ${s.latCell}::float8, 2) +
+         power((p.lon_cell - ${s.lonCell}::float8) * cos(radians((p.lat_cell + ${s.latCell}::float8) / 2)), 2))))::int end`;
+}
+
+/** SQL: how many of the wanted interests `p` has. */
+function sharedInterests(interests: string[]): SQL {
+  if (interests.length === 0) return sql`0`;
+  return sql`cardinality(array(select unnest(p.interests) intersect select unnest(${sql.param(interests)}::text[])))`;
+}
+
+/** The conditions on alias `p` for the seeker's candidates under `f`. */
+function candidateConditions(s: Seeker, f: CandidateFilter): SQL {
+  const parts: SQL[] = [sql`p.searchable`, sql`p.niche = ${s.niche}`, sql`p.user_id <> ${s.id}`];
+  if (f.area === 'country' || (f.area === 'region' && s.region === null))
+    parts.push(sql`p.country = ${s.country}`);
+  if (f.area === 'region' && s.region !== null)
+    parts.push(sql`p.country = ${s.country}`, sql`p.region = ${s.region}`);
+  if (f.area === 'nearby' && s.latCell !== null && s.lonCell !== null) {
+    // A box around the seeker, checked in the activity walk; the exact radius is checked on the distance.
+    const dLat = f.radiusKm / KM_PER_DEGREE;
+    const dLon = f.radiusKm / (KM_PER_DEGREE * Math.max(0.1, Math.cos((s.latCell * Math.PI) / 180)));
+    parts.push(
+      sql`p.lat_cell between ${s.latCell - dLat} and ${s.latCell + dLat}`,
+      sql`p.lon_cell between ${s.lonCell - dLon} and ${s.lonCell + dLon}`,
+      sql`${distanceKm(s)} <= ${f.radiusKm}`,
+    );
+  }
+  if (f.gender) parts.push(sql`p.gender = ${f.gender}`);
+  parts.push(sql`p.birth_date <= ${f.bornOnOrBefore}`, sql`p.birth_date > ${f.bornAfter}`);
+  parts.push(
+    sql`not exists (select 1 from blocks b where b.blocker_id = ${s.id} and b.blocked_id = p.user_id)`,
+    sql`not exists (select 1 from blocks b where b.blocker_id = p.user_id and b.blocked_id = ${s.id})`,
+  );
+  return sql.join(parts, sql` and `);
+}
+
+/** A card row with the explanation of why it fits. */
+export interface MatchRow extends CardRow {
+  sharedInterests: number;
+  distanceKm: number | null;
+}
+
+interface RawMatchRow extends Omit<MatchRow, 'id' | 'sharedInterests' | 'distanceKm'> {
+  id: string | number;
+  sharedInterests: string | number;
+  distanceKm: string | number | null;
+}
+
+const toMatchRow = (r: RawMatchRow): MatchRow => ({
+  id: Number(r.id),
+  name: r.name,
+  birthDate: r.birthDate,
+  city: r.city,
+  country: r.country,
+  fictional: r.fictional,
+  storageKey: r.storageKey,
+  photoStatus: r.photoStatus,
+  sharedInterests: Number(r.sharedInterests),
+  distanceKm: r.distanceKm === null ? null : Number(r.distanceKm),
+});
+
+/** The card columns of `p` with a public main photo `ph` and the explanation of the fit. */
+function matchColumns(s: Seeker, f: CandidateFilter): SQL {
+  return sql`p.user_id as id, p.name, p.birth_date as "birthDate", p.city, p.country, p.fictional,
+    ph.storage_key as "storageKey", ph.status as "photoStatus",
+    ${sharedInterests(f.interests)} as "sharedInterests", ${distanceKm(s)} as "distanceKm"`;
+}
+
+const publicPhotoJoin = sql`left join photos ph on ph.user_id = p.user_id and ph.is_main and ph.status = 'active' and not ph.is_private`;
+
+/**
+ * The match finder's ranking: of the `pool` most recently active candidates, the best fitting first. Score: 3 per
+ * shared interest, 2 within 10 km or 1 within 50 km, 1 for a photo; ties go to the more recently active.
+ */
+export function rankedMatchesSql(
+  s: Seeker,
+  f: CandidateFilter,
+  page: { pool: number; limit: number; offset: number },
+): SQL {
+  return sql`
+    select * from (
+      select ${matchColumns(s, f)}, p.last_active_at
+      from (
+        select p.user_id from profiles p
+        where ${candidateConditions(s, f)}
+        order by p.last_active_at desc, p.user_id
+        limit ${page.pool}
+      ) pool
+      join profiles p on p.user_id = pool.user_id
+      ${publicPhotoJoin}
+    ) m
+    order by m."sharedInterests" * 3
+      + case when m."distanceKm" <= 10 then 2 when m."distanceKm" <= 50 then 1 else 0 end
+      + case when m."storageKey" is null then 0 else 1 end desc,
+      m.last_active_at desc, m.id
+    limit ${page.limit} offset ${page.offset}`;
+}
+
+export async function findRankedMatches(
+  db: Db,
+  s: Seeker,
+  f: CandidateFilter,
+  page: { pool: number; limit: number; offset: number },
+): Promise<MatchRow[]> {
+  return (await executeNamed<RawMatchRow>(db, rankedMatchesSql(s, f, page), 'match_finder')).map(toMatchRow);
+}
+
+/**
+ * The swipe deck: candidates the seeker has not liked and not passed on in the last `passForgetDays` days, most
+ * recently active first.
+ */
+export function swipeDeckSql(
+  s: Seeker,
+  f: CandidateFilter,
+  opts: { limit: number; passForgetDays: number },
+): SQL {
+  return sql`
+    select ${matchColumns(s, f)}
+    from (
+      select p.user_id, p.last_active_at from profiles p
+      where ${candidateConditions(s, f)}
+        and not exists (select 1 from likes l where l.liker_id = ${s.id} and l.liked_id = p.user_id)
+        and not exists (select 1 from swipe_passes sp where sp.user_id = ${s.id} and sp.member_id = p.user_id
+                        and sp.created_at > now() - make_interval(days => ${opts.passForgetDays}))
+      order by p.last_active_at desc, p.user_id
+      limit ${opts.limit}
+    ) deck
+    join profiles p on p.user_id = deck.user_id
+    ${publicPhotoJoin}
+    order by deck.last_active_at desc, deck.user_id`;
+}
+
+export async function findSwipeDeck(
+  db: Db,
+  s: Seeker,
+  f: CandidateFilter,
+  opts: { limit: number; passForgetDays: number },
+): Promise<MatchRow[]> {
+  return (await executeNamed<RawMatchRow>(db, swipeDeckSql(s, f, opts), 'swipe_deck')).map(toMatchRow);
+}

@@ -1,0 +1,160 @@
+import { ageOn } from '../../../shared/dates';
+import { RULES } from '../../../shared/rules';
+import type {
+  MatchCard,
+  MatchFinderResponse,
+  MatchPreferences,
+  MatchPreferencesResponse,
+} from '../../../shared/schemas/matching';
+import { SEARCH_AGE_MAX, SEARCH_AGE_MIN } from '../../../shared/schemas/search';
+import type { Db } from '../../db/client';
+import type { Profile } from '../../db/schema';
+import { fieldError } from '../../lib/app-error';
+import { findLikedAmong } from '../likes/likes.repo';
+import { type CardSite, cardOptions, presentProfileCard } from '../member-profile/member-profile.presenter';
+import { ageBounds } from '../search/search.service';
+import {
+  type CandidateFilter,
+  findPreferences,
+  findRankedMatches,
+  type MatchRow,
+  type PreferencesRow,
+  type Seeker,
+  upsertPreferences,
+} from './matching.repo';
+
+/** Years either side of the member's own age in the default age range. */
+export const DEFAULT_AGE_SPREAD = 10;
+export const DEFAULT_RADIUS_KM = 50;
+
+type OwnProfile = Pick<
+  Profile,
+  | 'userId'
+  | 'niche'
+  | 'country'
+  | 'region'
+  | 'latCell'
+  | 'lonCell'
+  | 'seekingGender'
+  | 'birthDate'
+  | 'interests'
+>;
+
+const clampAge = (n: number) => Math.min(SEARCH_AGE_MAX, Math.max(SEARCH_AGE_MIN, n));
+
+/** What a member who saved nothing is looking for: the own profile's wish, around the own age, in the own country. */
+export function defaultPreferences(p: OwnProfile, now: Date = new Date()): MatchPreferences {
+  const age = ageOn(p.birthDate, now);
+  return {
+    gender: p.seekingGender === 'male' || p.seekingGender === 'female' ? p.seekingGender : null,
+    min_age: clampAge(age - DEFAULT_AGE_SPREAD),
+    max_age: clampAge(age + DEFAULT_AGE_SPREAD),
+    area: 'country',
+    radius_km: DEFAULT_RADIUS_KM,
+    interests: p.interests.slice(0, RULES.matching.maxInterests) as MatchPreferences['interests'],
+  };
+}
+
+const fromRow = (r: PreferencesRow): MatchPreferences => ({
+  gender: r.gender === 'male' || r.gender === 'female' ? r.gender : null,
+  min_age: r.minAge,
+  max_age: r.maxAge,
+  area: r.area as MatchPreferences['area'],
+  radius_km: r.radiusKm,
+  interests: r.interests as MatchPreferences['interests'],
+});
+
+const hasLocation = (p: OwnProfile) => p.latCell !== null && p.lonCell !== null;
+
+/** The saved preferences, or the defaults from the own profile. */
+export async function preferencesOf(db: Db, p: OwnProfile): Promise<MatchPreferencesResponse> {
+  const row = await findPreferences(db, p.userId);
+  return {
+    preferences: row ? fromRow(row) : defaultPreferences(p),
+    saved: row !== undefined,
+    has_location: hasLocation(p),
+  };
+}
+
+/** Saves the preferences; `nearby` needs a location on the own profile. */
+export async function savePreferences(
+  db: Db,
+  p: OwnProfile,
+  prefs: MatchPreferences,
+): Promise<MatchPreferencesResponse> {
+  if (prefs.area === 'nearby' && !hasLocation(p))
+    throw fieldError(400, 'validation_failed', 'area', 'validation.match_area_needs_location');
+  await upsertPreferences(db, {
+    userId: p.userId,
+    gender: prefs.gender,
+    minAge: prefs.min_age,
+    maxAge: prefs.max_age,
+    area: prefs.area,
+    radiusKm: prefs.radius_km,
+    interests: [...new Set(prefs.interests)],
+  });
+  return { preferences: prefs, saved: true, has_location: hasLocation(p) };
+}
+
+export const seekerOf = (p: OwnProfile): Seeker => ({
+  id: p.userId,
+  niche: p.niche,
+  country: p.country,
+  region: p.region,
+  latCell: p.latCell,
+  lonCell: p.lonCell,
+});
+
+/** The database filter of the preferences on `now`; `nearby` without a location falls back to the own country. */
+export function candidateFilterOf(
+  p: OwnProfile,
+  prefs: MatchPreferences,
+  now: Date = new Date(),
+): CandidateFilter {
+  const bounds = ageBounds(prefs.min_age, prefs.max_age, now);
+  return {
+    gender: prefs.gender,
+    bornOnOrBefore: bounds.bornOnOrBefore as string,
+    bornAfter: bounds.bornAfter as string,
+    area: prefs.area === 'nearby' && !hasLocation(p) ? 'country' : prefs.area,
+    radiusKm: prefs.radius_km,
+    interests: prefs.interests,
+  };
+}
+
+export function presentMatchCard(row: MatchRow, site: CardSite, now: Date): MatchCard {
+  return {
+    ...presentProfileCard(row, cardOptions(site), now),
+    shared_interests: row.sharedInterests,
+    distance_km: row.distanceKm,
+  };
+}
+
+/** A page of the best-fitting members by the member's preferences (saved or default), with the liked ids. */
+export async function rankedMatches(
+  db: Db,
+  p: OwnProfile,
+  page: number,
+  site: CardSite,
+): Promise<MatchFinderResponse> {
+  const { preferences } = await preferencesOf(db, p);
+  const size = RULES.matching.pageSize;
+  const now = new Date();
+  const rows = await findRankedMatches(db, seekerOf(p), candidateFilterOf(p, preferences, now), {
+    pool: RULES.matching.candidatePool,
+    limit: size + 1,
+    offset: (page - 1) * size,
+  });
+  const items = rows.slice(0, size);
+  const liked = await findLikedAmong(
+    db,
+    p.userId,
+    items.map((r) => r.id),
+  );
+  return {
+    items: items.map((r) => presentMatchCard(r, site, now)),
+    page,
+    has_more: rows.length > size && page < RULES.matching.maxPages,
+    liked,
+  };
+}

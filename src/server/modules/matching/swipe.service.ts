@@ -1,0 +1,87 @@
+import { RULES } from '../../../shared/rules';
+import type { SwipeDeckResponse, SwipeResponse } from '../../../shared/schemas/matching';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { SessionWithUser } from '../auth/sessions.repo';
+import { likeMember } from '../likes/likes.service';
+import type { CardSite } from '../member-profile/member-profile.presenter';
+import { findSwipeDeck } from './matching.repo';
+import { candidateFilterOf, preferencesOf, presentMatchCard, seekerOf } from './matching.service';
+import { countSwipeLike, findSwipeLikes, upsertPass } from './swipe.repo';
+
+/**
+ * The swipe game (issue 9): a deck of members by the member's match preferences that the member has neither liked
+ * nor recently passed on; RULES.swipeGame.likesPerDay likes per UTC day (docs/decisions.md "Swipe game").
+ */
+
+/** The UTC day of `now` as YYYY-MM-DD. */
+export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
+
+/** The start of the next UTC day: when the next free likes come. */
+export function nextUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+}
+
+function allowance(used: number, now: Date) {
+  const perDay = RULES.swipeGame.likesPerDay;
+  return {
+    likes_left: Math.max(0, perDay - used),
+    likes_per_day: perDay,
+    next_free_at: nextUtcDay(now).toISOString(),
+  };
+}
+
+/** "New likes in 3 h 12 min": the limit message names the wait, which reads right in every time zone. */
+export function swipeLimitReached(now: Date): AppError {
+  const minutes = Math.max(1, Math.ceil((nextUtcDay(now).getTime() - now.getTime()) / 60_000));
+  return new AppError(403, 'swipe_limit_reached', 'errors.swipe_limit_reached', {
+    count: RULES.swipeGame.likesPerDay,
+    hours: Math.floor(minutes / 60),
+    minutes: minutes % 60,
+  });
+}
+
+type Member = Pick<SessionWithUser, 'user' | 'profile'>;
+
+export async function swipeDeck(db: Db, member: Member, site: CardSite): Promise<SwipeDeckResponse> {
+  const now = new Date();
+  const p = member.profile;
+  const { preferences } = await preferencesOf(db, p);
+  const [rows, used] = await Promise.all([
+    findSwipeDeck(db, seekerOf(p), candidateFilterOf(p, preferences, now), {
+      limit: RULES.swipeGame.deckSize,
+      passForgetDays: RULES.swipeGame.passForgetDays,
+    }),
+    findSwipeLikes(db, p.userId, utcDay(now)),
+  ]);
+  return { deck: rows.map((r) => presentMatchCard(r, site, now)), ...allowance(used, now) };
+}
+
+/**
+ * A swipe: a pass is remembered; a like is a like (likes.service rules: a member one may not like answers like an
+ * unknown id) that also counts against the day's likes, in the like's transaction, so that parallel swipes can
+ * never give more than the day's likes. Liking a member already liked counts nothing.
+ */
+export async function swipe(
+  db: Db,
+  member: Member,
+  body: { id: number; action: 'like' | 'pass' },
+  site: CardSite,
+): Promise<SwipeResponse> {
+  const now = new Date();
+  const day = utcDay(now);
+  const userId = member.user.id;
+  if (body.action === 'pass') {
+    await upsertPass(db, userId, body.id);
+    return { match: false, profile: null, ...allowance(await findSwipeLikes(db, userId, day), now) };
+  }
+  const limit = RULES.swipeGame.likesPerDay;
+  const liked = await likeMember(db, member, body.id, site, async (tx) => {
+    if ((await countSwipeLike(tx, userId, day, limit)) === undefined) throw swipeLimitReached(now);
+  });
+  return {
+    match: liked.match,
+    profile: liked.profile,
+    ...allowance(await findSwipeLikes(db, userId, day), now),
+  };
+}
