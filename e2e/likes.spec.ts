@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from './fixtures';
-import { confirmedMember } from './members';
+import { CLIENT, confirmedMember } from './members';
 
 for (const locale of ['en', 'nl'] as const) {
   test(`likes journey in ${locale}: a like, seen as new, liked back, a match for both`, async ({
@@ -55,6 +55,15 @@ for (const locale of ['en', 'nl'] as const) {
     await expect(modal).toHaveCount(0);
     await expect(pageB.getByTestId('member-like')).toHaveAttribute('aria-pressed', 'true');
 
+    // A learns of the match from the like modal, here opened by the t parameter of a notification link.
+    await page.goto('/members?t=1');
+    const modalA = page.getByTestId('match-modal');
+    await expect(modalA.getByTestId('match-title')).toBeVisible();
+    await expect(modalA).toContainText(b.name);
+    await expect(page).toHaveURL(/\/members$/);
+    await modalA.getByTestId('match-keep-browsing').click();
+    await expect(modalA).toHaveCount(0);
+
     // Both see each other on the matches tab; the like is no longer new.
     await pageB.goto('/likes/matches');
     await expect(pageB.getByTestId('likes-card').filter({ hasText: a.name })).toBeVisible();
@@ -70,4 +79,33 @@ for (const locale of ['en', 'nl'] as const) {
 test('the likes pages ask a signed-out visitor to log in', async ({ page }) => {
   await page.goto('/likes/given');
   await expect(page).toHaveURL(/\/login\?next=%2Flikes%2Fgiven/);
+});
+
+test('the like modal announces a real new like once and leads to the liker', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const contextB = await browser.newContext({ baseURL: baseURL! });
+  const pageB = await contextB.newPage();
+  const a = await confirmedMember(page, 'Kim', 'de');
+  const b = await confirmedMember(pageB, 'Lou', 'de');
+  expect((await pageB.request.post('/api/like.php', { headers: CLIENT, data: { id: a.id } })).status()).toBe(
+    200,
+  );
+  await contextB.close();
+
+  await page.context().addCookies([{ name: 'i18n_redirected', value: 'de', url: baseURL! }]);
+  await page.goto('/members?t=1');
+  const modal = page.getByTestId('like-modal');
+  await expect(modal.getByTestId('like-modal-title')).toHaveText(`${b.name} mag dich!`);
+  await expect(page).toHaveURL(/\/members$/);
+  await modal.getByTestId('like-modal-view').click();
+  await expect(page).toHaveURL(new RegExp(`/likes/m/${b.id}$`));
+  await expect(page.getByTestId('member-like')).toBeVisible();
+  // Announced once: the same link shows no modal again.
+  await page.goto('/members?t=1');
+  await page.waitForTimeout(2000);
+  await expect(page.getByTestId('like-modal')).toHaveCount(0);
 });

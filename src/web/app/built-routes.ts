@@ -33,6 +33,8 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'likes-m-id',
   'likes',
   'likes-type',
+  'swipe-game',
+  'match-finder',
 ]);
 
 export const isBuilt = (name: RouteName) => BUILT_ROUTES.has(name);

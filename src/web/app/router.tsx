@@ -123,6 +123,14 @@ export const routes: RouteObject[] = [
                   screen('likes-type', () =>
                     import('../pages/likes/LikesPage').then((m) => ({ Component: m.LikesPage })),
                   ),
+                  screen('swipe-game', () =>
+                    import('../pages/swipe-game/SwipeGamePage').then((m) => ({ Component: m.SwipeGamePage })),
+                  ),
+                  screen('match-finder', () =>
+                    import('../pages/match-finder/MatchFinderPage').then((m) => ({
+                      Component: m.MatchFinderPage,
+                    })),
+                  ),
                 ],
               },
               // Development mailbox: its API exists only outside production, elsewhere the page shows the 404.

@@ -7,6 +7,7 @@ import { TopBar } from '../components/TopBar';
 import { PageSpinner } from '../components/ui/PageSpinner';
 import { useCurrentUser } from '../features/auth/api/session';
 import { ActivationBanner } from '../features/auth/components/ActivationBanner';
+import { AutoLikeModal } from '../features/likes/components/LikeModal';
 import { AddPhotoBanner } from '../features/profile/components/AddPhotoBanner';
 import { SignupModal } from '../features/signup/components/SignupModal';
 import { SignupModalProvider } from '../features/signup/open-signup';
@@ -38,6 +39,7 @@ export function DefaultLayout() {
         <Disclaimer settings={settings} />
         {user === null && <EntryWarningModal settings={settings} loggedIn={false} />}
         <SignupModal />
+        {user && <AutoLikeModal />}
       </div>
     </SignupModalProvider>
   );

@@ -12,6 +12,8 @@ export const NAMESPACES = [
   'settings',
   'profile',
   'members',
+  'matching',
+  'swipe',
   'validation',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

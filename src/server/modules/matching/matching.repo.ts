@@ -91,6 +91,16 @@ function candidateConditions(s: Seeker, f: CandidateFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** How many candidates pass `f`, counted up to `cap`. */
+export async function countCandidates(db: Db, s: Seeker, f: CandidateFilter, cap: number): Promise<number> {
+  const [row] = await executeNamed<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from (select 1 from profiles p where ${candidateConditions(s, f)} limit ${cap}) c`,
+    'match_count',
+  );
+  return Number(row?.n ?? 0);
+}
+
 /** A card row with the explanation of why it fits. */
 export interface MatchRow extends CardRow {
   sharedInterests: number;

@@ -15,6 +15,7 @@ import { type CardSite, cardOptions, presentProfileCard } from '../member-profil
 import { ageBounds } from '../search/search.service';
 import {
   type CandidateFilter,
+  countCandidates,
   findPreferences,
   findRankedMatches,
   type MatchRow,
@@ -122,6 +123,24 @@ export function candidateFilterOf(
   };
 }
 
+/**
+ * The filter to use: the preferences' own, except that defaults (nothing saved) look everywhere when the own area
+ * has fewer candidates than a page. Defaults are a guess; a new member on a young site should still see people.
+ * Saved preferences are the member's choice and are kept as they are.
+ */
+export async function effectiveFilter(
+  db: Db,
+  p: OwnProfile,
+  prefs: MatchPreferencesResponse,
+  now: Date,
+): Promise<CandidateFilter> {
+  const filter = candidateFilterOf(p, prefs.preferences, now);
+  if (prefs.saved || filter.area === 'anywhere') return filter;
+  const cap = RULES.matching.pageSize;
+  if ((await countCandidates(db, seekerOf(p), filter, cap)) >= cap) return filter;
+  return { ...filter, area: 'anywhere' };
+}
+
 export function presentMatchCard(row: MatchRow, site: CardSite, now: Date): MatchCard {
   return {
     ...presentProfileCard(row, cardOptions(site), now),
@@ -137,10 +156,10 @@ export async function rankedMatches(
   page: number,
   site: CardSite,
 ): Promise<MatchFinderResponse> {
-  const { preferences } = await preferencesOf(db, p);
+  const prefs = await preferencesOf(db, p);
   const size = RULES.matching.pageSize;
   const now = new Date();
-  const rows = await findRankedMatches(db, seekerOf(p), candidateFilterOf(p, preferences, now), {
+  const rows = await findRankedMatches(db, seekerOf(p), await effectiveFilter(db, p, prefs, now), {
     pool: RULES.matching.candidatePool,
     limit: size + 1,
     offset: (page - 1) * size,

@@ -180,9 +180,10 @@ describe('GET /api/match-finder.php', () => {
     expect((await finder(other)).items.map((c) => c.id)).toEqual([shown.id]);
   });
 
-  it('pages', async () => {
+  it('pages; defaults keep to the own country once it has a page of candidates', async () => {
     const world = isolatedWorld(ctx, domain);
     const me = await world.member();
+    await world.member({ gender: 'female', birthDate: '1992-01-01', country: 'DE', region: 'BY' });
     const women: number[] = [];
     for (let i = 0; i < 26; i++)
       women.push((await world.member({ gender: 'female', birthDate: '1992-01-01' })).id);

@@ -6,7 +6,7 @@ import type { SessionWithUser } from '../auth/sessions.repo';
 import { likeMember } from '../likes/likes.service';
 import type { CardSite } from '../member-profile/member-profile.presenter';
 import { findSwipeDeck } from './matching.repo';
-import { candidateFilterOf, preferencesOf, presentMatchCard, seekerOf } from './matching.service';
+import { effectiveFilter, preferencesOf, presentMatchCard, seekerOf } from './matching.service';
 import { countSwipeLike, findSwipeLikes, upsertPass } from './swipe.repo';
 
 /**
@@ -46,9 +46,9 @@ type Member = Pick<SessionWithUser, 'user' | 'profile'>;
 export async function swipeDeck(db: Db, member: Member, site: CardSite): Promise<SwipeDeckResponse> {
   const now = new Date();
   const p = member.profile;
-  const { preferences } = await preferencesOf(db, p);
+  const filter = await effectiveFilter(db, p, await preferencesOf(db, p), now);
   const [rows, used] = await Promise.all([
-    findSwipeDeck(db, seekerOf(p), candidateFilterOf(p, preferences, now), {
+    findSwipeDeck(db, seekerOf(p), filter, {
       limit: RULES.swipeGame.deckSize,
       passForgetDays: RULES.swipeGame.passForgetDays,
     }),

@@ -54,7 +54,7 @@ describe('GET /api/swipe-game.php', () => {
     // Outside the default preferences (women, 26–46, own country): a man, a woman of 60, one in another country.
     await world.member({ gender: 'male', seekingGender: 'female' });
     await world.member({ gender: 'female', birthDate: '1966-01-01' });
-    await world.member({ gender: 'female', country: 'DE', region: 'BY' });
+    const abroad = await world.member({ gender: 'female', country: 'DE', region: 'BY' });
     const [liked, passed, blockedByMe, blocksMe, invisible, deleted, shown] = women as [
       TestMember,
       TestMember,
@@ -64,6 +64,18 @@ describe('GET /api/swipe-game.php', () => {
       TestMember,
       TestMember,
     ];
+    // Defaults (nothing saved) look everywhere while the own country has fewer candidates than a page.
+    expect((await deckIds(seeker)).sort()).toEqual([...women.map((w) => w.id), abroad.id].sort());
+    // Saved preferences are kept as they are: women of 26 to 46 in the own country.
+    const saved = await call(ctx, domain, 'PUT', '/api/match-preferences.php', seeker.cookie, {
+      gender: 'female',
+      min_age: 26,
+      max_age: 46,
+      area: 'country',
+      radius_km: 50,
+      interests: [],
+    });
+    expect(saved.statusCode).toBe(200);
     const first = await deck(seeker);
     expect(first.deck.map((c) => c.id).sort()).toEqual(women.map((w) => w.id).sort());
     expect(first).toMatchObject({ likes_left: 4, likes_per_day: RULES.swipeGame.likesPerDay });

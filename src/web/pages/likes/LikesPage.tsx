@@ -176,7 +176,7 @@ function Results({ data, tab, busy }: { data: LikesResponse; tab: LikeTab; busy:
 
 function Empty({ tab }: { tab: LikeTab }) {
   const { t } = useTranslation('members');
-  const action = { received: '/profile', given: '/members', matches: '/members' }[tab];
+  const action = { received: '/profile', given: '/members', matches: '/swipe-game' }[tab];
   return (
     <div className="text-center py-5" data-testid={`likes-empty-${tab}`}>
       <i className={`bi bi-${TAB_ICON[tab]} fs-1 text-body-tertiary d-block mb-2`} aria-hidden="true" />

@@ -202,7 +202,29 @@ export function MembersPage() {
 
   return (
     <div className="container-lg py-4 py-md-5" data-testid="members-page">
-      <h1 className="h3 fw-semibold mb-3">{t('search.title')}</h1>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h1 className="h3 fw-semibold mb-0">{t('search.title')}</h1>
+        {user && (
+          <nav className="d-flex gap-2" aria-label={t('search.discover')}>
+            <Link
+              to="/swipe-game"
+              className="btn btn-outline-primary btn-sm rounded-pill"
+              data-testid="members-swipe-game"
+            >
+              <i className="bi bi-stack me-1" aria-hidden="true" />
+              {t('search.swipe_game')}
+            </Link>
+            <Link
+              to="/match-finder"
+              className="btn btn-outline-primary btn-sm rounded-pill"
+              data-testid="members-match-finder"
+            >
+              <i className="bi bi-stars me-1" aria-hidden="true" />
+              {t('search.match_finder')}
+            </Link>
+          </nav>
+        )}
+      </div>
       <FilterBar filters={filters} setFilter={setFilter} hasFilters={hasFilters} />
       {body}
     </div>

@@ -2,16 +2,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RequireAuth } from '../../app/auth-guards';
-import { isBuilt } from '../../app/built-routes';
 import { PageSpinner } from '../../components/ui/PageSpinner';
-import { useShowcase } from '../../features/landing/api';
-import { ProfileCard } from '../../features/members/components/ProfileCard';
-import { fetchOwnProfile, ownProfileQueryKey } from '../../features/profile/api/profile';
+import { matchFinderQuery } from '../../features/matching/api/matching';
+import { MatchFinderGrid } from '../../features/matching/components/MatchFinderCard';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
-import { currentLocale } from '../../lib/i18n';
 
-/** After the signup steps: members who match what the new member is looking for, then on to confirming the address. */
+/** How many of the best matches the new member sees. */
+export const SIGNUP_MATCHES = 8;
+
+/**
+ * After the signup steps: the best-fitting members by the new member's preferences (the match finder's ranking,
+ * from the profile's defaults), then on to confirming the address. Without matches (or when they cannot be loaded)
+ * the page still leads on.
+ */
 export function SignupMatchesPage() {
   return (
     <RequireAuth>
@@ -22,29 +26,30 @@ export function SignupMatchesPage() {
 
 function Matches() {
   const { t } = useTranslation('auth');
+  const { t: tm } = useTranslation('matching');
   const settings = useSettings();
-  const own = useQuery({ queryKey: ownProfileQueryKey, queryFn: fetchOwnProfile });
-  const matches = useShowcase(currentLocale(), own.data?.seeking_gender);
+  const matches = useQuery(matchFinderQuery(1));
   useHead({ title: t('matches.title'), siteName: settings.name });
-  if (own.isPending || matches.isPending) return <PageSpinner />;
-  const profiles = (matches.data ?? []).slice(0, 8);
+  if (matches.isPending) return <PageSpinner />;
+  const cards = (matches.data?.items ?? []).slice(0, SIGNUP_MATCHES);
   return (
     <section className="container-lg py-4 py-md-5" data-testid="signup-matches">
       <div className="text-center mb-4">
         <h1 className="h3 fw-bold">{t('matches.title')}</h1>
-        <p className="text-body-secondary mb-0">{t('matches.subtitle', { count: profiles.length })}</p>
+        <p className="text-body-secondary mb-0">
+          {cards.length > 0 ? t('matches.subtitle', { count: cards.length }) : tm('signup.none')}
+        </p>
       </div>
-      <div className="row g-2 g-md-3 row-cols-2 row-cols-sm-3 row-cols-lg-4 mb-4">
-        {profiles.map((p) => (
-          <div className="col" key={p.id}>
-            <ProfileCard
-              profile={p}
-              to={isBuilt('members-id') ? `/members/${p.id}` : '/complete-signup'}
-              fictionalIcon={settings.fictional_icon}
-            />
-          </div>
-        ))}
-      </div>
+      {cards.length > 0 && (
+        <div className="mb-4">
+          <MatchFinderGrid
+            cards={cards}
+            fictionalIcon={settings.fictional_icon}
+            center
+            testId="signup-matches-grid"
+          />
+        </div>
+      )}
       <div className="text-center">
         <Link
           to="/complete-signup"

@@ -23,7 +23,13 @@ function Photo({ src, alt }: { src: string | undefined; alt: string }) {
 }
 
 /** "It's a match!": both photos, a link to the other's profile and "Keep browsing". Open while `other` is set. */
-export function MatchModal({ other, onHide }: { other: ProfileCard | null; onHide: () => void }) {
+export function MatchModal({
+  other,
+  onHide,
+}: {
+  other: Pick<ProfileCard, 'id' | 'name' | 'main_image'> | null;
+  onHide: () => void;
+}) {
   const { t } = useTranslation('members');
   const user = useCurrentUser();
   return (

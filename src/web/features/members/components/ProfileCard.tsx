@@ -6,6 +6,7 @@ import type { ProfileCard as Card } from '../../../../shared/schemas/members';
 /**
  * A member tile: photo, name, age and city, with the fictional-profile icon where it applies. `badge` sits on the
  * photo's top-left corner and `action` (a button) on its top-right corner, beside the link, never inside it.
+ * `footer` is a last line inside the card (and its link), e.g. why the member is suggested.
  */
 export function ProfileCard({
   profile,
@@ -13,12 +14,14 @@ export function ProfileCard({
   fictionalIcon,
   badge,
   action,
+  footer,
 }: {
   profile: Card;
   to: string;
   fictionalIcon: string;
   badge?: ReactNode;
   action?: ReactNode;
+  footer?: ReactNode;
 }) {
   const { t } = useTranslation();
   const link = (
@@ -54,6 +57,7 @@ export function ProfileCard({
             {profile.city}
           </p>
         )}
+        {footer}
       </div>
     </Link>
   );
