@@ -185,6 +185,7 @@ async function main(): Promise<void> {
       DEMO_CONTENT: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      PAYMENT_TEST_PROVIDER: 'true',
       RATE_LIMIT_SCALE: '100000', // the limits still run (their cost counts) but never refuse the load
     },
   );
@@ -193,6 +194,7 @@ async function main(): Promise<void> {
     PORT: String(basePort),
     HOST: '127.0.0.1',
     NODE_ENV: 'production',
+    PAYMENT_TEST_PROVIDER: 'true',
   });
 
   let failed = false;

@@ -479,6 +479,7 @@ async function benchHttp(database: Database, databaseUrl: string): Promise<HttpS
         DEMO_CONTENT: 'false',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        PAYMENT_TEST_PROVIDER: 'true',
         RATE_LIMIT_SCALE: '1000',
         SEARCH_CACHE_SECONDS: run.cacheSeconds,
       },

@@ -29,6 +29,9 @@ import { mediaRoutes } from './modules/media/media.routes';
 import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { devMailboxRoutes } from './modules/outbox/dev-mailbox.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { registerPaymentProvider } from './modules/payments/providers';
+import type { PaymentProvider } from './modules/payments/providers/provider';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
@@ -60,6 +63,8 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Writes the production-shaped logs (serializers, redaction) to this stream instead (tests of the logs). */
   logStream?: { write(line: string): void } | undefined;
+  /** The payment provider; by default the configured one (tests pass failing ones). */
+  paymentProvider?: PaymentProvider | undefined;
 }
 
 /** Fastify's option for TRUST_PROXY: N hops becomes "trust the N nearest proxies", never "trust anybody". */
@@ -154,6 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(profilesRoutes);
   await app.register(photosRoutes, { storage: mediaStorage });
   await app.register(memberProfileRoutes);
+  const paymentProvider = await registerPaymentProvider(app, config, deps.db, deps.paymentProvider);
+  app.decorate('paymentProvider', paymentProvider);
+  await app.register(paymentsRoutes, { provider: paymentProvider, publicUrl: config.publicUrl });
   await app.register(blocksRoutes);
   await app.register(likesRoutes);
   await app.register(matchingRoutes);
@@ -164,4 +172,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { storage: mediaStorage });
   await app.register(spaPlugin, { webDistDir: config.webDistDir });
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The configured payment provider (the re-check job uses it too). */
+    paymentProvider: PaymentProvider;
+  }
 }

@@ -7,7 +7,7 @@ import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDemoContent } from './demo/seed-demo';
 import { sendDueOutbox } from './jobs/outbox-sender';
-import { loginThrottleCleanupJob, Scheduler, swipeCleanupJob } from './jobs/scheduler';
+import { loginThrottleCleanupJob, paymentRecheckJob, Scheduler, swipeCleanupJob } from './jobs/scheduler';
 import { DevMailer, type Mailer, SmtpMailer } from './lib/mail/mailer';
 import { createMediaStorage } from './lib/media-storage';
 import { ensureVapidKeys } from './lib/push-keys';
@@ -53,6 +53,7 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     { name: 'deletion-purge', everyMs: 3_600_000, run: () => purgeDeletedAccounts(database.db, storage) },
     loginThrottleCleanupJob(database.db),
     swipeCleanupJob(database.db),
+    paymentRecheckJob(database.db, app.paymentProvider, (id) => app.sessionCache.invalidateMember(id)),
   ]);
   return {
     app,

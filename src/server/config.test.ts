@@ -14,9 +14,29 @@ describe('loadConfig', () => {
   });
 
   it('never seeds demo content in production or on a real database unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).demoContent).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENT_TEST_PROVIDER: 'true' }).demoContent).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demoContent).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_CONTENT: 'true' }).demoContent).toBe(true);
+  });
+
+  it('pays with Mollie when a key is set, else with the test provider, which production refuses unless allowed', () => {
+    const key = 'test_abcdefghijklmnopqrstuvwxyz12';
+    expect(loadConfig({}).payments).toEqual({ provider: 'test' });
+    expect(loadConfig({ MOLLIE_API_KEY: key }).payments).toEqual({
+      provider: 'mollie',
+      apiKey: key,
+      apiEndpoint: undefined,
+    });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/MOLLIE_API_KEY: required in production/);
+    expect(loadConfig({ NODE_ENV: 'production', MOLLIE_API_KEY: key }).payments.provider).toBe('mollie');
+    // A malformed key is refused without being repeated in the error.
+    const bad = 'live_short';
+    expect(() => loadConfig({ MOLLIE_API_KEY: bad })).toThrow(/\(got a value that is not shown\)/);
+    try {
+      loadConfig({ MOLLIE_API_KEY: bad });
+    } catch (err) {
+      expect(String(err)).not.toContain(bad);
+    }
   });
 
   it.each([

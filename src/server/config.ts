@@ -65,6 +65,14 @@ const envSchema = z.object({
     .optional(),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(test|live)_[A-Za-z0-9]{20,}$/, 'must be a Mollie API key (test_… or live_…)')
+    .optional(),
+  /** Mollie's API base URL (tests point it at a local fake). */
+  MOLLIE_API_ENDPOINT: urlWithProtocols(['https:']).optional(),
+  /** Allow the built-in test payment provider in production (never for real members: anyone could "pay"). */
+  PAYMENT_TEST_PROVIDER: bool.optional(),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   S3_BUCKET: z
     .string()
@@ -113,7 +121,18 @@ export interface AppConfig {
   searchCacheSeconds: number;
   /** Photo storage in an S3-compatible bucket (S3_BUCKET set); undefined: the local folder DATA_DIR/media. */
   s3: S3StorageOptions | undefined;
+  /** Payments: Mollie when MOLLIE_API_KEY is set, else the built-in test provider (refused in production unless allowed). */
+  payments: { provider: 'mollie'; apiKey: string; apiEndpoint: string | undefined } | { provider: 'test' };
 }
+
+/** Variables whose values never appear in a configuration error. */
+const SECRET_ENV = new Set([
+  'MOLLIE_API_KEY',
+  'S3_SECRET_ACCESS_KEY',
+  'SMTP_URL',
+  'DATABASE_URL',
+  'REDIS_URL',
+]);
 
 export class ConfigError extends Error {
   constructor(public readonly issues: string[]) {
@@ -129,7 +148,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       parsed.error.issues.map(
         (i) =>
-          `${i.path.join('.') || '(env)'}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])] ?? null)})`,
+          `${i.path.join('.') || '(env)'}: ${i.message} (got ${
+            SECRET_ENV.has(String(i.path[0]))
+              ? 'a value that is not shown'
+              : JSON.stringify(cleaned[String(i.path[0])] ?? null)
+          })`,
       ),
     );
   }
@@ -137,6 +160,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError([
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the SDK default credentials are used then)',
+    ]);
+  }
+  if (!e.MOLLIE_API_KEY && e.NODE_ENV === 'production' && !e.PAYMENT_TEST_PROVIDER) {
+    throw new ConfigError([
+      'MOLLIE_API_KEY: required in production (or set PAYMENT_TEST_PROVIDER=true to run the built-in test provider, never with real members)',
     ]);
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -159,6 +187,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     rateLimitScale: e.RATE_LIMIT_SCALE,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    payments: e.MOLLIE_API_KEY
+      ? { provider: 'mollie', apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT }
+      : { provider: 'test' },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

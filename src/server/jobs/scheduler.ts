@@ -3,6 +3,8 @@ import type { Db } from '../db/client';
 import { cleanLoginThrottle } from '../modules/auth/login-throttle';
 import { deleteOldSwipeRows } from '../modules/matching/swipe.repo';
 import { utcDay } from '../modules/matching/swipe.service';
+import { recheckOpenPayments } from '../modules/payments/payments.service';
+import type { PaymentProvider } from '../modules/payments/providers/provider';
 
 /**
  * Runs periodic jobs in the app process. Each job's runs never overlap; a failing run is logged and retried at
@@ -64,5 +66,20 @@ export function swipeCleanupJob(db: Db): Job {
     everyMs: 60 * 60_000,
     run: () =>
       deleteOldSwipeRows(db, RULES.swipeGame.passForgetDays, utcDay(new Date(Date.now() - 86_400_000))),
+  };
+}
+
+/** Looks again at payments still open (a webhook lost or the provider unreachable), with backoff per payment. */
+export function paymentRecheckJob(
+  db: Db,
+  provider: PaymentProvider,
+  onChanged: (userId: number) => void,
+): Job {
+  return {
+    name: 'payment-recheck',
+    everyMs: 60_000,
+    run: async () => {
+      for (const applied of await recheckOpenPayments(db, provider)) onChanged(applied.userId);
+    },
   };
 }

@@ -22,6 +22,11 @@ export function isMediaRoute(req: FastifyRequest): boolean {
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Whether a request may change state: every non-safe method, and GET routes marked `config.changesState`. */
+/** The route declared itself a cross-site call (see FastifyContextConfig.crossSite). */
+export function isCrossSiteRoute(req: FastifyRequest): boolean {
+  return (req.routeOptions.config as { crossSite?: boolean } | undefined)?.crossSite === true;
+}
+
 export function changesState(req: FastifyRequest): boolean {
   if (!SAFE_METHODS.has(req.method)) return true;
   return (req.routeOptions.config as { changesState?: boolean } | undefined)?.changesState === true;
@@ -31,5 +36,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A GET route that changes state (logout): it needs the client's request-type header like a POST. */
     changesState?: boolean;
+    /**
+     * A server-to-server or plain-form call that cannot carry the request-type header (the payment webhook, the
+     * test provider's checkout form): it must not rely on the session cookie, and is exempt from the CSRF check.
+     */
+    crossSite?: boolean;
   }
 }

@@ -261,8 +261,12 @@ describe('headers and docs', () => {
   });
 
   it('production does not serve /api/docs unless an operator turns it on', async () => {
-    const prod = await buildTestApp({ NODE_ENV: 'production' });
-    const on = await buildTestApp({ NODE_ENV: 'production', API_DOCS: 'true' });
+    const prod = await buildTestApp({ NODE_ENV: 'production', PAYMENT_TEST_PROVIDER: 'true' });
+    const on = await buildTestApp({
+      NODE_ENV: 'production',
+      API_DOCS: 'true',
+      PAYMENT_TEST_PROVIDER: 'true',
+    });
     try {
       expect((await prod.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404);
       expect((await prod.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(404);

@@ -15,7 +15,7 @@ import {
   type SessionWithUser,
   touchSession,
 } from '../modules/auth/sessions.repo';
-import { changesState, isApiRoute, isMediaRoute, matchedRoute } from './matched-route';
+import { changesState, isApiRoute, isCrossSiteRoute, isMediaRoute, matchedRoute } from './matched-route';
 
 export const SESSION_COOKIE = `${RULES.cookies.auth.prefix}_token`;
 const MAX_AGE_S = RULES.cookies.auth.maxAgeDays * 86_400;
@@ -109,7 +109,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
   // CSRF: every state-changing call must carry the client's request-type header (a cross-site form, link or image
   // cannot set it). Keyed on the matched route and method, so no spelling of a URL walks past it.
   app.addHook('onRequest', (req, _reply, done) => {
-    if (!changesState(req) || !matchedRoute(req)) return done();
+    if (!changesState(req) || !matchedRoute(req) || isCrossSiteRoute(req)) return done();
     done(
       req.headers[REQUEST_TYPE_HEADER] === RULES.http.requestTypeValue
         ? undefined

@@ -10,6 +10,7 @@ import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import type { Site } from '../db/schema';
 import type { EventBus } from '../lib/event-bus';
+import type { PaymentProvider } from '../modules/payments/providers/provider';
 import { DEFAULT_COMPANY, defaultSite } from '../modules/sites/site-defaults';
 import { insertCompany, insertSite } from '../modules/sites/sites.repo';
 
@@ -53,6 +54,8 @@ export interface TestAppOptions {
   logStream?: { write(line: string): void };
   /** Messages between instances (a second app on the same database shares the first one's bus). */
   bus?: EventBus;
+  /** A payment provider of the test's own (to simulate failures); by default the built-in test provider. */
+  paymentProvider?: PaymentProvider;
 }
 
 export async function buildTestApp(
@@ -86,6 +89,7 @@ export async function buildTestApp(
     logger: false,
     logStream: opts.logStream,
     bus: opts.bus,
+    paymentProvider: opts.paymentProvider,
     // Counters of its own in a shared Redis: other test files and earlier runs (all from 127.0.0.1) must not use up
     // the limits of a test that counts them.
     rateLimitNamespace: `rl:test-${randomBytes(6).toString('hex')}:`,

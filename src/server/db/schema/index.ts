@@ -2,4 +2,5 @@ export * from './accounts';
 export * from './chat';
 export * from './matching';
 export * from './members';
+export * from './payments';
 export * from './sites';

@@ -59,7 +59,7 @@ describe('dev mailbox: a mail as a document of its own', () => {
   });
 
   it('does not exist in production', async () => {
-    const prod = await buildTestApp({ NODE_ENV: 'production' });
+    const prod = await buildTestApp({ NODE_ENV: 'production', PAYMENT_TEST_PROVIDER: 'true' });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/api/dev/mail-html.php?id=1' });
       expect(res.statusCode).toBe(404);

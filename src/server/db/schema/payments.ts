@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './members';
+
+/**
+ * Credit bundles (issue 10). The first paid bundle makes a member premium; the premium overview shows the bundles
+ * with a package style (p0–p3). Operators change bundles and prices in these tables, without a deploy; defaults are
+ * created on first start (payments/catalogue-defaults.ts, docs/payments.md).
+ */
+export const catalogBundles = pgTable(
+  'catalog_bundles',
+  {
+    id: serial('id').primaryKey(),
+    /** stable name, e.g. credits-100 */
+    code: text('code').notNull(),
+    credits: integer('credits').notNull(),
+    /** premium overview style: p0 | p1 | p2 | p3 */
+    style: text('style').notNull(),
+    sort: smallint('sort').notNull(),
+    bestValue: boolean('best_value').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('catalog_bundles_code_unique').on(t.code),
+    check('catalog_bundles_credits_pos', sql`${t.credits} > 0`),
+  ],
+);
+
+/** A bundle's price in a country: integer minor units of the country's currency, VAT included at `vat_rate_bp`. */
+export const catalogPrices = pgTable(
+  'catalog_prices',
+  {
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => catalogBundles.id, { onDelete: 'cascade' }),
+    country: text('country').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    /** VAT rate in basis points (21% = 2100) */
+    vatRateBp: integer('vat_rate_bp').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bundleId, t.country] }),
+    check('catalog_prices_amount_pos', sql`${t.amountMinor} > 0`),
+    check('catalog_prices_vat_range', sql`${t.vatRateBp} between 0 and 10000`),
+  ],
+);
+
+/**
+ * A payment of a bundle. Amount, currency, VAT and credits are copied from the catalogue when it is created and
+ * never change. `status` moves forward only (payments.policy); credits are added once, by the ledger's idempotency
+ * key `payment:<id>`.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => catalogBundles.id),
+    provider: text('provider').notNull(),
+    /** null until the provider answered the create call */
+    providerPaymentId: text('provider_payment_id'),
+    /** the spec's method name chosen by the member */
+    method: text('method').notNull(),
+    /** open | pending | authorized | paid | failed | canceled | expired | refunded | charged_back */
+    status: text('status').notNull().default('open'),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    vatMinor: integer('vat_minor').notNull(),
+    credits: integer('credits').notNull(),
+    country: text('country').notNull(),
+    /** oneoff | first | recurring */
+    sequenceType: text('sequence_type').notNull().default('oneoff'),
+    checkoutUrl: text('checkout_url'),
+    mandateId: text('mandate_id'),
+    /** credits taken back by a refund or chargeback (at most `credits`) */
+    creditsReversed: integer('credits_reversed').notNull().default(0),
+    refundedMinor: integer('refunded_minor').notNull().default(0),
+    chargedBackMinor: integer('charged_back_minor').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** the re-check job looks again at open payments after this moment */
+    checkAfter: timestamp('check_after', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_id_unique').on(t.provider, t.providerPaymentId),
+    index('payments_user_idx').on(t.userId, t.createdAt.desc()),
+    index('payments_recheck_idx')
+      .on(t.checkAfter)
+      .where(sql`${t.status} in ('open', 'pending', 'authorized')`),
+    check('payments_amount_pos', sql`${t.amountMinor} > 0`),
+    check('payments_reversed_range', sql`${t.creditsReversed} between 0 and ${t.credits}`),
+  ],
+);
+
+/** A member's customer at a provider (holds the mandates for repeat orders). */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+/**
+ * The built-in test provider's own books (the embedded default): its payments, as a real provider would keep them.
+ * Kept in the database so that its checkout page and webhooks work across restarts and instances.
+ */
+export const testProviderPayments = pgTable('test_provider_payments', {
+  id: text('id').primaryKey(),
+  status: text('status').notNull(),
+  amountMinor: integer('amount_minor').notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  method: text('method'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  redirectUrl: text('redirect_url').notNull(),
+  webhookUrl: text('webhook_url').notNull(),
+  sequenceType: text('sequence_type').notNull(),
+  customerId: text('customer_id'),
+  mandateId: text('mandate_id'),
+  refundedMinor: integer('refunded_minor').notNull().default(0),
+  chargedBackMinor: integer('charged_back_minor').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const testProviderCustomers = pgTable('test_provider_customers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

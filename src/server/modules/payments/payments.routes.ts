@@ -1,0 +1,130 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createPaymentResponseSchema,
+  createPaymentSchema,
+  creditsQuerySchema,
+  creditsResponseSchema,
+  paymentSchema,
+  transactionQuerySchema,
+  transactionsResponseSchema,
+} from '../../../shared/schemas/payments';
+import { AppError } from '../../lib/app-error';
+import { countryOfIp } from '../../lib/geoip';
+import { ensureDefaultCatalogue } from './catalogue-defaults';
+import {
+  catalogueFor,
+  createCheckout,
+  findOwnPayment,
+  listPayments,
+  presentPayment,
+  pricingCountry,
+  syncPayment,
+} from './payments.service';
+import { type PaymentProvider, ProviderUnavailableError } from './providers/provider';
+
+export interface PaymentsRoutesOptions {
+  provider: PaymentProvider;
+  publicUrl: string;
+}
+
+/** Webhook bodies: Mollie posts `id=tr_…` form-encoded; a JSON `{ id }` is accepted too. */
+const webhookBodySchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_]+$/),
+});
+
+/**
+ * Credits and payments (issue 10): GET /api/credits.php (the catalogue of a country, with its methods), POST
+ * /api/payment.php (start a payment), GET /api/transactions.php and /api/transaction.php (the member's payments),
+ * POST /api/payment-webhook.php (the provider's status call: an id only, fetched back from the provider).
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, opts) => {
+  const { provider } = opts;
+  app.addHook('onReady', () => ensureDefaultCatalogue(app.db));
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.get(
+    '/api/credits.php',
+    { schema: { querystring: creditsQuerySchema, response: { 200: creditsResponseSchema } } },
+    async (req) => {
+      // A member pays in the country of the profile; a visitor sees the country asked for or located.
+      const country = pricingCountry(req.auth?.profile.country ?? req.query.country ?? countryOfIp(req.ip));
+      return catalogueFor(app.db, country, provider);
+    },
+  );
+
+  app.post(
+    '/api/payment.php',
+    { schema: { body: createPaymentSchema, response: { 200: createPaymentResponseSchema } } },
+    async (req, reply) => {
+      const { user, profile } = req.requireAuth();
+      if (user.status !== 'active') throw new AppError(403, 'email_not_confirmed');
+      reply.header('Cache-Control', 'no-store');
+      const payment = await createCheckout(
+        app.db,
+        provider,
+        {
+          id: user.id,
+          name: profile.name,
+          email: user.email,
+          country: profile.country,
+          locale: user.language,
+        },
+        req.body,
+        { publicUrl: opts.publicUrl },
+      );
+      return { payment: presentPayment(payment) };
+    },
+  );
+
+  app.get(
+    '/api/transactions.php',
+    { schema: { response: { 200: transactionsResponseSchema } } },
+    async (req, reply) => {
+      const { user } = req.requireAuth();
+      reply.header('Cache-Control', 'no-store');
+      return { payments: (await listPayments(app.db, user.id)).map(presentPayment) };
+    },
+  );
+
+  app.get(
+    '/api/transaction.php',
+    {
+      schema: {
+        querystring: transactionQuerySchema,
+        response: { 200: z.object({ payment: paymentSchema }) },
+      },
+    },
+    async (req, reply) => {
+      const { user } = req.requireAuth();
+      reply.header('Cache-Control', 'no-store');
+      return { payment: presentPayment(await findOwnPayment(app.db, user.id, req.query.id)) };
+    },
+  );
+
+  app.post(
+    '/api/payment-webhook.php',
+    { config: { crossSite: true }, schema: { body: webhookBodySchema } },
+    async (req, reply) => {
+      try {
+        const applied = await syncPayment(app.db, provider, req.body.id);
+        // The member's cached session holds credits and paid_user: drop it on every instance.
+        if (applied) req.memberChanged(applied.userId);
+      } catch (err) {
+        // The provider is unreachable: the re-check job takes it from here. The provider may retry as well.
+        if (err instanceof ProviderUnavailableError) return reply.status(503).send({ ok: false });
+        throw err;
+      }
+      // The same answer for known and unknown ids: a webhook never tells which ids exist.
+      return reply.send({ ok: true });
+    },
+  );
+};

@@ -1,0 +1,344 @@
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { methodsFor, PAYMENT_METHOD_TABLE, type PaymentMethodName } from '../../../shared/payment-methods';
+import type { Bundle, CreditsResponse, Payment } from '../../../shared/schemas/payments';
+import type { Db } from '../../db/client';
+import { catalogBundles, catalogPrices, paymentCustomers, payments, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Tx } from '../accounts/accounts.repo';
+import { changeCredits } from '../credits/credits.service';
+import { COUNTRY_PRICING, vatIncluded } from './catalogue-defaults';
+import { creditsToReverse, mayMove, OPEN_STATUSES, type PaymentStatus, statusOf } from './payments.policy';
+import {
+  type PaymentProvider,
+  ProviderNotFoundError,
+  type ProviderPayment,
+  ProviderUnavailableError,
+} from './providers/provider';
+
+/**
+ * Credits and payments (issue 10). Prices, currencies, credits and methods come from the catalogue and the method
+ * table, never from the client. A webhook brings only an id: the payment is fetched from the provider (outside any
+ * transaction) and applied under a row lock, forward only; credits are added once (ledger key `payment:<id>`).
+ */
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** The country whose prices apply: the one asked for if it has prices, else NL's (the company's home). */
+export function pricingCountry(country: string | undefined | null): string {
+  return country && COUNTRY_PRICING[country] ? country : 'NL';
+}
+
+export async function catalogueFor(
+  db: Db,
+  country: string,
+  provider: PaymentProvider,
+): Promise<CreditsResponse> {
+  const rows = await db
+    .select({ bundle: catalogBundles, price: catalogPrices })
+    .from(catalogBundles)
+    .innerJoin(
+      catalogPrices,
+      and(eq(catalogPrices.bundleId, catalogBundles.id), eq(catalogPrices.country, country)),
+    )
+    .where(eq(catalogBundles.active, true))
+    .orderBy(asc(catalogBundles.sort), asc(catalogBundles.id));
+  const bundles: Bundle[] = rows.map(({ bundle, price }) => ({
+    id: bundle.id,
+    credits: bundle.credits,
+    style: bundle.style,
+    best_value: bundle.bestValue,
+    amount: price.amountMinor,
+    currency: price.currency,
+    vat: vatIncluded(price.amountMinor, price.vatRateBp),
+    vat_rate_bp: price.vatRateBp,
+  }));
+  const currency = bundles[0]?.currency ?? COUNTRY_PRICING[country]?.currency ?? 'EUR';
+  return {
+    country,
+    currency,
+    bundles,
+    methods: methodsFor(country, currency, provider.supportedMethods),
+    test_mode: provider.name === 'test',
+  };
+}
+
+export function presentPayment(p: PaymentRow): Payment {
+  return {
+    id: p.id,
+    status: p.status as PaymentStatus,
+    credits: p.credits,
+    amount: p.amountMinor,
+    currency: p.currency,
+    vat: p.vatMinor,
+    method: p.method,
+    created_at: p.createdAt.toISOString(),
+    paid_at: p.paidAt?.toISOString() ?? null,
+    credits_reversed: p.creditsReversed,
+    checkout_url: OPEN_STATUSES.includes(p.status as PaymentStatus) ? p.checkoutUrl : null,
+  };
+}
+
+export interface PaymentUrls {
+  publicUrl: string;
+}
+
+const paymentNotAvailable = () => new AppError(404, 'bundle_not_available');
+const methodNotAvailable = () => new AppError(400, 'payment_method_not_available');
+export const providerUnavailable = () => new AppError(503, 'payment_provider_unavailable');
+
+/** The member's customer at the provider (created once), for payments that leave a mandate. */
+async function customerOf(
+  db: Db,
+  provider: PaymentProvider,
+  member: { id: number; name: string; email: string },
+): Promise<string> {
+  const [row] = await db
+    .select({ customerId: paymentCustomers.customerId })
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, member.id), eq(paymentCustomers.provider, provider.name)));
+  if (row) return row.customerId;
+  const created = await provider.createCustomer({
+    name: member.name,
+    email: member.email,
+    metadata: { user_id: String(member.id) },
+  });
+  const [stored] = await db
+    .insert(paymentCustomers)
+    .values({ userId: member.id, provider: provider.name, customerId: created.id })
+    .onConflictDoNothing()
+    .returning({ customerId: paymentCustomers.customerId });
+  if (stored) return stored.customerId;
+  // Another request created one at the same time: use the stored one.
+  return customerOf(db, provider, member);
+}
+
+/**
+ * Starts the payment of a bundle: the price of the member's country from the catalogue, a method offered there,
+ * our payment row first (so a webhook always finds it), then the provider's payment. Methods that can leave a mandate
+ * start as the first payment of one (repeat orders).
+ */
+export async function createCheckout(
+  db: Db,
+  provider: PaymentProvider,
+  member: { id: number; name: string; email: string; country: string; locale: string },
+  body: { bundle_id: number; method: PaymentMethodName },
+  urls: PaymentUrls,
+): Promise<PaymentRow> {
+  const country = pricingCountry(member.country);
+  const [offer] = await db
+    .select({ bundle: catalogBundles, price: catalogPrices })
+    .from(catalogBundles)
+    .innerJoin(
+      catalogPrices,
+      and(eq(catalogPrices.bundleId, catalogBundles.id), eq(catalogPrices.country, country)),
+    )
+    .where(and(eq(catalogBundles.id, body.bundle_id), eq(catalogBundles.active, true)));
+  if (!offer) throw paymentNotAvailable();
+  const { bundle, price } = offer;
+  if (!methodsFor(country, price.currency, provider.supportedMethods).includes(body.method))
+    throw methodNotAvailable();
+  const info = PAYMENT_METHOD_TABLE[body.method];
+  const sequenceType = info.recurring ? 'first' : 'oneoff';
+
+  const [row] = await db
+    .insert(payments)
+    .values({
+      userId: member.id,
+      bundleId: bundle.id,
+      provider: provider.name,
+      method: body.method,
+      amountMinor: price.amountMinor,
+      currency: price.currency,
+      vatMinor: vatIncluded(price.amountMinor, price.vatRateBp),
+      credits: bundle.credits,
+      country,
+      sequenceType,
+    })
+    .returning();
+  const payment = row as PaymentRow;
+  try {
+    const customerId = sequenceType === 'first' ? await customerOf(db, provider, member) : undefined;
+    const created = await provider.createPayment({
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      description: `${bundle.credits} credits (#${payment.id})`,
+      method: info.providerMethod,
+      redirectUrl: `${urls.publicUrl}/transactions/${payment.id}`,
+      webhookUrl: `${urls.publicUrl}/api/payment-webhook.php`,
+      metadata: { payment_id: String(payment.id) },
+      locale: member.locale,
+      sequenceType,
+      customerId,
+    });
+    const [updated] = await db
+      .update(payments)
+      .set({ providerPaymentId: created.id, checkoutUrl: created.checkoutUrl, updatedAt: sql`now()` })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    return updated as PaymentRow;
+  } catch (err) {
+    // Nothing was charged: the payment ends failed, and the member may try again or another method.
+    await db
+      .update(payments)
+      .set({ status: 'failed', updatedAt: sql`now()` })
+      .where(eq(payments.id, payment.id));
+    if (err instanceof ProviderUnavailableError) throw providerUnavailable();
+    throw err;
+  }
+}
+
+/** What applying the provider's view changed, for the caller's notifications (session cache, receipts). */
+export interface Applied {
+  userId: number;
+  paymentId: number;
+  /** this delivery made the payment paid (credits added, member premium) */
+  becamePaid: boolean;
+  status: PaymentStatus;
+}
+
+/** Applies the provider's payment to ours under the row lock: forward-only status, credits once, reversals. */
+async function applyInTx(tx: Tx, row: PaymentRow, p: ProviderPayment): Promise<Applied> {
+  const next = statusOf(p);
+  let status = row.status as PaymentStatus;
+  let becamePaid = false;
+  const set: Partial<typeof payments.$inferInsert> = {
+    refundedMinor: p.amountRefundedMinor,
+    chargedBackMinor: p.amountChargedBackMinor,
+  };
+  // A payment that was paid (also one refunded or charged back in the same delivery) is credited once.
+  const paidNow = (next === 'paid' || next === 'refunded' || next === 'charged_back') && status !== 'paid';
+  if (paidNow && (OPEN_STATUSES.includes(status) || status === 'paid')) {
+    await changeCredits(tx, {
+      userId: row.userId,
+      delta: row.credits,
+      reason: 'payment',
+      idempotencyKey: `payment:${row.id}`,
+    });
+    await tx.update(users).set({ paidUser: true }).where(eq(users.id, row.userId));
+    set.paidAt = sql`now()` as unknown as Date;
+    set.mandateId = p.mandateId;
+    status = 'paid';
+    becamePaid = true;
+  }
+  if (mayMove(status, next)) status = next;
+  // Refunds and chargebacks take back the unspent credits of this payment (never below zero).
+  if (status === 'paid' || status === 'refunded' || status === 'charged_back') {
+    const target = creditsToReverse(p, row.credits);
+    if (target > row.creditsReversed) {
+      const [user] = await tx
+        .select({ credits: users.credits })
+        .from(users)
+        .where(eq(users.id, row.userId))
+        .for('update');
+      const take = Math.min(target - row.creditsReversed, user?.credits ?? 0);
+      if (take > 0)
+        await changeCredits(tx, {
+          userId: row.userId,
+          delta: -take,
+          reason: p.amountChargedBackMinor > 0 ? 'chargeback' : 'refund',
+          idempotencyKey: `payment:${row.id}:reversal:${row.creditsReversed + take}`,
+        });
+      // What was already spent is written off: the payment counts as reversed up to the target.
+      set.creditsReversed = target;
+    }
+  }
+  await tx
+    .update(payments)
+    .set({ ...set, status, updatedAt: sql`now()` })
+    .where(eq(payments.id, row.id));
+  return { userId: row.userId, paymentId: row.id, becamePaid, status };
+}
+
+/**
+ * A webhook delivery (or a re-check): fetches the payment from the provider and applies it. Unknown ids change
+ * nothing. A provider that fails or times out leaves the payment for the re-check job (nothing is applied twice:
+ * the row lock and the ledger key). Returns what changed, or undefined.
+ */
+export async function syncPayment(
+  db: Db,
+  provider: PaymentProvider,
+  providerPaymentId: string,
+): Promise<Applied | undefined> {
+  const [known] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, providerPaymentId)));
+  if (!known) return undefined;
+  let fetched: ProviderPayment;
+  try {
+    fetched = await provider.getPayment(providerPaymentId);
+  } catch (err) {
+    if (err instanceof ProviderNotFoundError) return undefined;
+    // Look again soon (the re-check job).
+    await db.update(payments).set({ checkAfter: sql`now()` }).where(eq(payments.id, known.id));
+    throw err;
+  }
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, known.id)).for('update');
+    if (!row) return undefined;
+    return applyInTx(tx, row, fetched);
+  });
+}
+
+/** Backoff of the re-check job: a payment open for longer is looked at less often. */
+function recheckDelaySql() {
+  return sql`now() + least(interval '1 hour', greatest(interval '1 minute', (now() - ${payments.createdAt}) / 10))`;
+}
+
+/**
+ * The re-check job: payments still open whose time has come are claimed (their next check moved on in the same
+ * statement, so instances never take the same one) and synced. Returns what changed.
+ */
+export async function recheckOpenPayments(db: Db, provider: PaymentProvider, limit = 50): Promise<Applied[]> {
+  const claimed = await db
+    .update(payments)
+    .set({ checkAfter: recheckDelaySql() as unknown as Date })
+    .where(
+      inArray(
+        payments.id,
+        db
+          .select({ id: payments.id })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.provider, provider.name),
+              inArray(payments.status, [...OPEN_STATUSES]),
+              lte(payments.checkAfter, sql`now()`),
+              sql`${payments.providerPaymentId} is not null`,
+            ),
+          )
+          .orderBy(asc(payments.checkAfter))
+          .limit(limit),
+      ),
+    )
+    .returning({ providerPaymentId: payments.providerPaymentId });
+  const changed: Applied[] = [];
+  for (const c of claimed) {
+    try {
+      const applied = await syncPayment(db, provider, c.providerPaymentId as string);
+      if (applied) changed.push(applied);
+    } catch {
+      // Still unreachable: the next run tries again.
+    }
+  }
+  return changed;
+}
+
+export async function listPayments(db: Db, userId: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(100);
+}
+
+/** One payment of the member; another member's id answers like an unknown one. */
+export async function findOwnPayment(db: Db, userId: number, id: number): Promise<PaymentRow> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), eq(payments.userId, userId)));
+  if (!row) throw new AppError(404, 'payment_not_found');
+  return row;
+}

@@ -1,0 +1,753 @@
+/**
+ * TEST SUPPORT ONLY: a local stand-in for Mollie's v2 API, answering exactly the calls the Mollie adapter makes
+ * (create/get payment, create customer, list a customer's mandates, create a refund) with the response and error
+ * shapes of Mollie's API documentation. State lives in memory; nothing here reaches the network beyond 127.0.0.1.
+ *
+ * Why HTTPS: @mollie/api-client 4.x sends every request through an `https.Agent` pinned to its own bundled CA list,
+ * whatever `apiEndpoint` says: an `http://` endpoint fails ("Protocol "http:" not supported") and no self-signed
+ * certificate is trusted. So the fake serves TLS with the throw-away certificate below, and a test process that talks
+ * to it turns certificate verification off for itself with `allowFakeCertificate()` (see mollie-provider.test.ts).
+ * Never import this module from production code.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:https';
+import type { Socket } from 'node:net';
+
+/**
+ * A self-signed certificate for 127.0.0.1/localhost, made for this fake only (EC P-256, valid until 2126). It guards
+ * nothing: the key is public on purpose, and the client never verifies it (see above).
+ */
+const FAKE_TLS_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgHLfpF/JIqQ8e1iTB
+oES4Mt1TgtpCD8DkHfzArdB4p8ahRANCAARZ0s/NVKCyEfZZ4qz7w+EGGNNbaDsk
+hPz6+7hdCf6fCf9ihda2TnsKtYPs/vKXnDXekl5PPFgsBxSGnmZkSHl/
+-----END PRIVATE KEY-----
+`;
+const FAKE_TLS_CERT = `-----BEGIN CERTIFICATE-----
+MIIBqDCCAU+gAwIBAgIUEv6Ov6dYUt0JcPWCHpPDXqFGZaIwCgYIKoZIzj0EAwIw
+GzEZMBcGA1UEAwwQbW9sbGllLWZha2UudGVzdDAgFw0yNjExMjUwMTU1MDJaGA8y
+MTI2MTEwMTAxNTUwMlowGzEZMBcGA1UEAwwQbW9sbGllLWZha2UudGVzdDBZMBMG
+ByqGSM49AgEGCCqGSM49AwEHA0IABFnSz81UoLIR9lnirPvD4QYY01toOySE/Pr7
+uF0J/p8J/2KF1rZOewq1g+z+8pecNd6SXk88WCwHFIaeZmRIeX+jbzBtMB0GA1Ud
+DgQWBBTp3dfsusGcfTW2lIF4GYB9qCprADAfBgNVHSMEGDAWgBTp3dfsusGcfTW2
+lIF4GYB9qCprADAPBgNVHRMBAf8EBTADAQH/MBoGA1UdEQQTMBGHBH8AAAGCCWxv
+Y2FsaG9zdDAKBggqhkjOPQQDAgNHADBEAiBMJV28qbntOWwRkVTfnLxcDa9qx+OL
+tpeUE5/BSG57fgIgQ31/VYgndc/ucA2iHSDYFKFpLp312DjOOogSWpjY2sE=
+-----END CERTIFICATE-----
+`;
+
+/**
+ * Lets this (test) process accept the fake's self-signed certificate, by setting NODE_TLS_REJECT_UNAUTHORIZED=0, the
+ * only switch that reaches the Mollie client's private https.Agent. Returns a function that restores the previous
+ * setting: call it in afterAll. Vitest runs each test file in its own process here (pool 'forks'), so it never leaks
+ * into other files.
+ */
+export function allowFakeCertificate(): () => void {
+  const previous = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
+  return () => {
+    if (previous === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+    else process.env.NODE_TLS_REJECT_UNAUTHORIZED = previous;
+  };
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+/** A Mollie amount object (a type alias, so it fits the Json index signature). */
+type Amount = { currency: string; value: string };
+
+export type FakePaymentStatus =
+  | 'open'
+  | 'pending'
+  | 'authorized'
+  | 'paid'
+  | 'failed'
+  | 'canceled'
+  | 'expired';
+
+/** What a test may change along with a payment's status (Mollie's own field names and shapes). */
+export interface SetStatusExtra {
+  /** the method the member chose on the checkout page (Mollie fills it in once a method is picked) */
+  method?: string;
+  amountRefunded?: Amount;
+  amountChargedBack?: Amount;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** path without the query, e.g. /v2/payments/tr_abc */
+  path: string;
+  query: Record<string, string>;
+  /** the parsed JSON body, or null */
+  body: unknown;
+  idempotencyKey: string | null;
+  /** whether the Bearer token matched; the token itself is never recorded */
+  authorized: boolean;
+}
+
+export interface MollieFake {
+  /** the apiEndpoint to give the adapter, e.g. https://127.0.0.1:40123/v2/ */
+  url: string;
+  /** the only API key the fake accepts */
+  apiKey: string;
+  /** every request received, in order */
+  requests: RecordedRequest[];
+  /** moves a payment to `status` as Mollie would (timestamps, mandate for a paid first payment, links) */
+  setStatus(id: string, status: FakePaymentStatus, extra?: SetStatusExtra): void;
+  /**
+   * Makes the next `times` requests (default 1) fail: with that HTTP status and a Mollie error body, or by never
+   * answering ('hang'). `retryAfterSeconds` adds a Retry-After header (the client waits that long between retries).
+   */
+  failNext(failure: number | 'hang', options?: { times?: number; retryAfterSeconds?: number }): void;
+  /** the fake's stored payment resource as it would be returned, or undefined */
+  payment(id: string): Record<string, unknown> | undefined;
+  /** POSTs `id=<payment id>` to the payment's webhookUrl as Mollie does; only loopback URLs. Returns the status. */
+  sendWebhook(id: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+interface StoredPayment {
+  id: string;
+  createdAt: string;
+  amount: Amount;
+  description: string;
+  method: string | null;
+  metadata: Json;
+  status: FakePaymentStatus;
+  expiresAt: string;
+  sequenceType: 'oneoff' | 'first' | 'recurring';
+  redirectUrl: string | null;
+  webhookUrl: string | null;
+  locale: string | null;
+  customerId: string | null;
+  mandateId: string | null;
+  amountRefundedMinor: number;
+  amountChargedBack: Amount | null;
+  statusChangedAt: string | null;
+}
+
+interface StoredCustomer {
+  id: string;
+  name: string | null;
+  email: string | null;
+  metadata: Json;
+  createdAt: string;
+}
+
+interface StoredMandate {
+  id: string;
+  customerId: string;
+  status: 'valid' | 'pending' | 'invalid';
+  method: 'creditcard' | 'directdebit' | 'paypal';
+  createdAt: string;
+}
+
+/** Mollie's documented method ids the fake accepts in `method` (the Get payment method reference's list). */
+const KNOWN_METHODS = new Set([
+  'alma',
+  'applepay',
+  'bacs',
+  'bancomatpay',
+  'bancontact',
+  'banktransfer',
+  'belfius',
+  'billie',
+  'bizum',
+  'blik',
+  'creditcard',
+  'directdebit',
+  'eps',
+  'giftcard',
+  'ideal',
+  'in3',
+  'kbc',
+  'klarna',
+  'mbway',
+  'mobilepay',
+  'multibanco',
+  'mybank',
+  'paybybank',
+  'paypal',
+  'paysafecard',
+  'pointofsale',
+  'przelewy24',
+  'riverty',
+  'satispay',
+  'swish',
+  'trustly',
+  'twint',
+  'vipps',
+  'voucher',
+]);
+
+const PROFILE_ID = 'pfl_QkEhN94Ba';
+const ORG_ID = 'org_12345678';
+const DOCS = 'https://docs.mollie.com';
+const HAL = 'application/hal+json';
+
+const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+function token(length = 10): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  for (const b of bytes) out += TOKEN_ALPHABET[b % TOKEN_ALPHABET.length];
+  return out;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toJson(value: unknown): Json {
+  if (
+    value === null ||
+    typeof value === 'boolean' ||
+    typeof value === 'number' ||
+    typeof value === 'string'
+  ) {
+    return value;
+  }
+  if (Array.isArray(value)) return value.map(toJson);
+  if (isObject(value)) {
+    const out: JsonObject = {};
+    for (const [k, v] of Object.entries(value)) out[k] = toJson(v);
+    return out;
+  }
+  return null;
+}
+
+const AMOUNT_VALUE = /^(0|[1-9]\d*)\.\d{2}$/;
+function parseAmount(value: unknown): { amount: Amount; minor: number } | null {
+  if (!isObject(value)) return null;
+  const { currency, value: v } = value;
+  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return null;
+  if (typeof v !== 'string' || !AMOUNT_VALUE.test(v)) return null;
+  return { amount: { currency, value: v }, minor: Number(v.replace('.', '')) };
+}
+function minorToValue(minor: number): string {
+  const digits = String(minor).padStart(3, '0');
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+function mollieError(status: number, title: string, detail: string, field?: string): JsonObject {
+  const body: JsonObject = {
+    status,
+    title,
+    detail,
+    _links: { documentation: { href: `${DOCS}/overview/handling-errors`, type: 'text/html' } },
+  };
+  if (field !== undefined) body.field = field;
+  return body;
+}
+
+const STATUS_TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized Request',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  410: 'Gone',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    detail: string,
+    readonly field?: string,
+  ) {
+    super(detail);
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function isLoopbackUrl(raw: string): boolean {
+  try {
+    const { hostname } = new URL(raw);
+    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the fake on 127.0.0.1 on a free port. */
+export async function startMollieFake(): Promise<MollieFake> {
+  const apiKey = `test_${token(30)}`;
+  const payments = new Map<string, StoredPayment>();
+  const customers = new Map<string, StoredCustomer>();
+  const mandates = new Map<string, StoredMandate>();
+  const idempotent = new Map<string, { status: number; body: JsonObject }>();
+  const requests: RecordedRequest[] = [];
+  const failures: { failure: number | 'hang'; retryAfterSeconds: number | undefined }[] = [];
+  const sockets = new Set<Socket>();
+  let origin = '';
+
+  const nowIso = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
+  function paymentJson(p: StoredPayment): JsonObject {
+    const self = `${origin}/v2/payments/${p.id}`;
+    const links: JsonObject = {
+      self: { href: self, type: HAL },
+      dashboard: { href: `https://my.mollie.com/dashboard/${ORG_ID}/payments/${p.id}`, type: 'text/html' },
+      documentation: { href: `${DOCS}/reference/get-payment`, type: 'text/html' },
+    };
+    // Mollie links the hosted checkout only while the payment can still be paid there; never for recurring ones.
+    if (p.status === 'open' && p.sequenceType !== 'recurring') {
+      links.checkout = { href: `${origin}/checkout/select-method/${p.id.slice(3)}`, type: 'text/html' };
+    }
+    if (p.customerId) links.customer = { href: `${origin}/v2/customers/${p.customerId}`, type: HAL };
+    if (p.mandateId && p.customerId) {
+      links.mandate = { href: `${origin}/v2/customers/${p.customerId}/mandates/${p.mandateId}`, type: HAL };
+    }
+    if (p.amountRefundedMinor > 0) links.refunds = { href: `${self}/refunds`, type: HAL };
+    const body: JsonObject = {
+      resource: 'payment',
+      id: p.id,
+      mode: 'test',
+      createdAt: p.createdAt,
+      amount: { ...p.amount },
+      description: p.description,
+      method: p.method,
+      metadata: p.metadata,
+      status: p.status,
+      isCancelable: p.status === 'open' && p.method === 'banktransfer',
+      profileId: PROFILE_ID,
+      sequenceType: p.sequenceType,
+      redirectUrl: p.redirectUrl,
+      webhookUrl: p.webhookUrl,
+      _links: links,
+    };
+    if (p.locale) body.locale = p.locale;
+    if (p.customerId) body.customerId = p.customerId;
+    if (p.mandateId) body.mandateId = p.mandateId;
+    if (p.status === 'open' || p.status === 'pending') body.expiresAt = p.expiresAt;
+    const at = p.statusChangedAt ?? p.createdAt;
+    if (p.status === 'paid') {
+      body.paidAt = at;
+      body.amountRefunded = { currency: p.amount.currency, value: minorToValue(p.amountRefundedMinor) };
+      const remaining = parseAmount(p.amount)?.minor ?? 0;
+      body.amountRemaining = {
+        currency: p.amount.currency,
+        value: minorToValue(Math.max(0, remaining - p.amountRefundedMinor)),
+      };
+      body.settlementAmount = { ...p.amount };
+    }
+    if (p.status === 'authorized') body.authorizedAt = at;
+    if (p.status === 'canceled') body.canceledAt = at;
+    if (p.status === 'expired') body.expiredAt = at;
+    if (p.status === 'failed') body.failedAt = at;
+    if (p.amountChargedBack) body.amountChargedBack = { ...p.amountChargedBack };
+    return body;
+  }
+
+  function mandateJson(m: StoredMandate): JsonObject {
+    const details: JsonObject =
+      m.method === 'creditcard'
+        ? {
+            cardHolder: 'T. TEST',
+            cardNumber: '6787',
+            cardLabel: 'Mastercard',
+            cardFingerprint: 'fHB3CCKx9REkz8fPplT8N4nq',
+            cardExpiryDate: '2030-12-31',
+          }
+        : m.method === 'paypal'
+          ? { consumerName: 'T. TEST', consumerAccount: 'test@example.com' }
+          : { consumerName: 'T. TEST', consumerAccount: 'NL55INGB0000000000', consumerBic: 'INGBNL2A' };
+    return {
+      resource: 'mandate',
+      id: m.id,
+      mode: 'test',
+      status: m.status,
+      method: m.method,
+      details,
+      mandateReference: `FAKE-${m.id.slice(4)}`,
+      signatureDate: m.createdAt.slice(0, 10),
+      createdAt: m.createdAt,
+      _links: {
+        self: { href: `${origin}/v2/customers/${m.customerId}/mandates/${m.id}`, type: HAL },
+        customer: { href: `${origin}/v2/customers/${m.customerId}`, type: HAL },
+        documentation: { href: `${DOCS}/reference/get-mandate`, type: 'text/html' },
+      },
+    };
+  }
+
+  function requireString(body: Record<string, unknown>, field: string, detail: string): string {
+    const value = body[field];
+    if (typeof value !== 'string' || value.trim() === '') throw new HttpError(422, detail, field);
+    return value;
+  }
+  function optionalString(body: Record<string, unknown>, field: string): string | null {
+    const value = body[field];
+    if (value === undefined || value === null) return null;
+    if (typeof value !== 'string') throw new HttpError(422, `The ${field} is invalid`, field);
+    return value;
+  }
+
+  function createPayment(body: Record<string, unknown>): JsonObject {
+    const parsed = parseAmount(body.amount);
+    if (!parsed) throw new HttpError(422, 'The amount contains an invalid value', 'amount');
+    const description = requireString(body, 'description', 'The description is invalid');
+    const sequenceType = body.sequenceType ?? 'oneoff';
+    if (sequenceType !== 'oneoff' && sequenceType !== 'first' && sequenceType !== 'recurring') {
+      throw new HttpError(422, 'The sequence type is invalid', 'sequenceType');
+    }
+    const redirectUrl = optionalString(body, 'redirectUrl');
+    if (sequenceType !== 'recurring' && !redirectUrl) {
+      throw new HttpError(422, 'The redirect URL is required', 'redirectUrl');
+    }
+    const webhookUrl = optionalString(body, 'webhookUrl');
+    let method = optionalString(body, 'method');
+    if (method !== null && !KNOWN_METHODS.has(method)) {
+      throw new HttpError(422, 'The payment method is invalid', 'method');
+    }
+    const metadata = toJson(body.metadata ?? null);
+    if (JSON.stringify(metadata).length > 1024) {
+      throw new HttpError(422, 'The metadata is too large, it may not exceed 1024 bytes', 'metadata');
+    }
+    const customerId = optionalString(body, 'customerId');
+    if (customerId !== null && !customers.has(customerId)) {
+      throw new HttpError(422, 'The customer id is invalid', 'customerId');
+    }
+    if (sequenceType !== 'oneoff' && customerId === null) {
+      throw new HttpError(422, 'A customer is required for first and recurring payments', 'customerId');
+    }
+    let mandateId = optionalString(body, 'mandateId');
+    let status: FakePaymentStatus = 'open';
+    if (sequenceType === 'recurring') {
+      const mandate =
+        mandateId !== null
+          ? mandates.get(mandateId)
+          : [...mandates.values()].find((m) => m.customerId === customerId && m.status === 'valid');
+      if (!mandate || mandate.customerId !== customerId || mandate.status !== 'valid') {
+        throw new HttpError(
+          422,
+          'The customer does not have a valid mandate',
+          mandateId ? 'mandateId' : 'customerId',
+        );
+      }
+      mandateId = mandate.id;
+      method = mandate.method;
+      status = 'pending';
+    } else if (mandateId !== null) {
+      throw new HttpError(422, 'A mandate can only be used for recurring payments', 'mandateId');
+    }
+    const created = new Date();
+    const payment: StoredPayment = {
+      id: `tr_${token()}`,
+      createdAt: created.toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+      amount: parsed.amount,
+      description,
+      method,
+      metadata,
+      status,
+      expiresAt: new Date(created.getTime() + 15 * 60_000).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
+      sequenceType,
+      redirectUrl: sequenceType === 'recurring' ? null : redirectUrl,
+      webhookUrl,
+      locale: optionalString(body, 'locale'),
+      customerId,
+      mandateId,
+      amountRefundedMinor: 0,
+      amountChargedBack: null,
+      statusChangedAt: null,
+    };
+    payments.set(payment.id, payment);
+    return paymentJson(payment);
+  }
+
+  function createCustomer(body: Record<string, unknown>): JsonObject {
+    const customer: StoredCustomer = {
+      id: `cst_${token()}`,
+      name: optionalString(body, 'name'),
+      email: optionalString(body, 'email'),
+      metadata: toJson(body.metadata ?? null),
+      createdAt: nowIso(),
+    };
+    customers.set(customer.id, customer);
+    return {
+      resource: 'customer',
+      id: customer.id,
+      mode: 'test',
+      name: customer.name,
+      email: customer.email,
+      locale: null,
+      metadata: customer.metadata,
+      createdAt: customer.createdAt,
+      _links: {
+        self: { href: `${origin}/v2/customers/${customer.id}`, type: HAL },
+        dashboard: {
+          href: `https://my.mollie.com/dashboard/${ORG_ID}/customers/${customer.id}`,
+          type: 'text/html',
+        },
+        documentation: { href: `${DOCS}/reference/create-customer`, type: 'text/html' },
+      },
+    };
+  }
+
+  function listMandates(customerId: string, query: Record<string, string>): JsonObject {
+    if (!customers.has(customerId)) throw new HttpError(404, `No customer exists with token ${customerId}.`);
+    const limit = Math.min(250, Math.max(1, Number(query.limit ?? 50) || 50));
+    const list = [...mandates.values()].filter((m) => m.customerId === customerId).slice(0, limit);
+    const self = `${origin}/v2/customers/${customerId}/mandates?limit=${limit}`;
+    return {
+      count: list.length,
+      _embedded: { mandates: list.map(mandateJson) },
+      _links: {
+        self: { href: self, type: HAL },
+        previous: null,
+        next: null,
+        documentation: { href: `${DOCS}/reference/list-mandates`, type: 'text/html' },
+      },
+    };
+  }
+
+  function createRefund(paymentId: string, body: Record<string, unknown>): JsonObject {
+    const payment = payments.get(paymentId);
+    if (!payment) throw new HttpError(404, `No payment exists with token ${paymentId}.`);
+    const parsed = parseAmount(body.amount);
+    if (!parsed || parsed.amount.currency !== payment.amount.currency) {
+      throw new HttpError(422, 'The amount contains an invalid value', 'amount');
+    }
+    if (payment.status !== 'paid') throw new HttpError(422, 'The payment cannot be refunded', 'amount');
+    const total = parseAmount(payment.amount)?.minor ?? 0;
+    if (parsed.minor <= 0 || payment.amountRefundedMinor + parsed.minor > total) {
+      throw new HttpError(422, 'The amount is higher than the amount that can be refunded', 'amount');
+    }
+    payment.amountRefundedMinor += parsed.minor;
+    const id = `re_${token()}`;
+    return {
+      resource: 'refund',
+      id,
+      mode: 'test',
+      amount: parsed.amount,
+      status: 'pending',
+      createdAt: nowIso(),
+      description: optionalString(body, 'description') ?? '',
+      metadata: toJson(body.metadata ?? null),
+      paymentId,
+      settlementAmount: { currency: parsed.amount.currency, value: `-${parsed.amount.value}` },
+      _links: {
+        self: { href: `${origin}/v2/payments/${paymentId}/refunds/${id}`, type: HAL },
+        payment: { href: `${origin}/v2/payments/${paymentId}`, type: HAL },
+        documentation: { href: `${DOCS}/reference/create-refund`, type: 'text/html' },
+      },
+    };
+  }
+
+  function route(
+    method: string,
+    path: string,
+    query: Record<string, string>,
+    body: unknown,
+  ): [number, JsonObject] {
+    const segments = path.split('/').filter(Boolean);
+    if (segments[0] !== 'v2') throw new HttpError(404, 'The resource does not exist');
+    const [, resource, id, sub] = segments;
+    const input = isObject(body) ? body : {};
+    if (resource === 'payments' && id === undefined && method === 'POST') return [201, createPayment(input)];
+    if (resource === 'payments' && id !== undefined && sub === undefined && method === 'GET') {
+      const payment = payments.get(id);
+      if (!payment) throw new HttpError(404, `No payment exists with token ${id}.`);
+      return [200, paymentJson(payment)];
+    }
+    if (resource === 'payments' && id !== undefined && sub === 'refunds' && method === 'POST') {
+      return [201, createRefund(id, input)];
+    }
+    if (resource === 'customers' && id === undefined && method === 'POST')
+      return [201, createCustomer(input)];
+    if (resource === 'customers' && id !== undefined && sub === 'mandates' && method === 'GET') {
+      return [200, listMandates(id, query)];
+    }
+    throw new HttpError(404, 'The resource does not exist');
+  }
+
+  function send(
+    res: ServerResponse,
+    status: number,
+    body: JsonObject,
+    headers: Record<string, string> = {},
+  ): void {
+    const text = JSON.stringify(body);
+    res.writeHead(status, { 'Content-Type': HAL, 'Content-Length': Buffer.byteLength(text), ...headers });
+    res.end(text);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', origin);
+    const method = req.method ?? 'GET';
+    const raw = await readBody(req);
+    let body: unknown = null;
+    let malformed = false;
+    if (raw.length > 0) {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        malformed = true;
+      }
+    }
+    const idempotencyHeader = req.headers['idempotency-key'];
+    const idempotencyKey = typeof idempotencyHeader === 'string' ? idempotencyHeader : null;
+    const authorized = req.headers.authorization === `Bearer ${apiKey}`;
+    requests.push({
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      idempotencyKey,
+      authorized,
+    });
+
+    const failure = failures.shift();
+    if (failure) {
+      if (failure.failure === 'hang') return; // never answered; close() destroys the socket
+      const status = failure.failure;
+      const headers: Record<string, string> =
+        failure.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(failure.retryAfterSeconds) };
+      send(res, status, mollieError(status, STATUS_TITLES[status] ?? 'Error', 'Simulated failure'), headers);
+      return;
+    }
+    if (!authorized) {
+      send(res, 401, {
+        status: 401,
+        title: 'Unauthorized Request',
+        detail: 'Missing authentication, or failed to authenticate',
+        _links: { documentation: { href: `${DOCS}/overview/authentication`, type: 'text/html' } },
+      });
+      return;
+    }
+    if (malformed) {
+      send(res, 400, mollieError(400, 'Bad Request', 'The JSON body is invalid'));
+      return;
+    }
+    const cacheKey = method === 'POST' && idempotencyKey ? `${url.pathname} ${idempotencyKey}` : null;
+    const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
+    if (cached) {
+      send(res, cached.status, cached.body);
+      return;
+    }
+    try {
+      const [status, out] = route(method, url.pathname, Object.fromEntries(url.searchParams), body);
+      if (cacheKey) idempotent.set(cacheKey, { status, body: out });
+      send(res, status, out);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      send(
+        res,
+        error.status,
+        mollieError(error.status, STATUS_TITLES[error.status] ?? 'Error', error.message, error.field),
+      );
+    }
+  }
+
+  const server = createServer({ key: FAKE_TLS_KEY, cert: FAKE_TLS_CERT }, (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) {
+        send(
+          res,
+          500,
+          mollieError(500, 'Internal Server Error', error instanceof Error ? error.message : 'error'),
+        );
+      }
+    });
+  });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.on('secureConnection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the Mollie fake has no port');
+  origin = `https://127.0.0.1:${address.port}`;
+
+  function setStatus(id: string, status: FakePaymentStatus, extra: SetStatusExtra = {}): void {
+    const payment = payments.get(id);
+    if (!payment) throw new Error(`the Mollie fake has no payment ${id}`);
+    payment.status = status;
+    payment.statusChangedAt = nowIso();
+    if (extra.method !== undefined) payment.method = extra.method;
+    if (status === 'paid' && payment.method === null) payment.method = 'creditcard';
+    if (extra.amountRefunded) {
+      const parsed = parseAmount(extra.amountRefunded);
+      if (!parsed) throw new Error('setStatus: invalid amountRefunded');
+      payment.amountRefundedMinor = parsed.minor;
+    }
+    if (extra.amountChargedBack) {
+      if (!parseAmount(extra.amountChargedBack)) throw new Error('setStatus: invalid amountChargedBack');
+      payment.amountChargedBack = { ...extra.amountChargedBack };
+    }
+    // A paid first payment leaves the customer a mandate: a card one for cards, PayPal for PayPal, and a SEPA
+    // direct debit one for the bank methods (iDEAL, Bancontact, EPS, ...).
+    if (status === 'paid' && payment.sequenceType === 'first' && payment.customerId && !payment.mandateId) {
+      const mandate: StoredMandate = {
+        id: `mdt_${token()}`,
+        customerId: payment.customerId,
+        status: 'valid',
+        method:
+          payment.method === 'creditcard' || payment.method === 'applepay'
+            ? 'creditcard'
+            : payment.method === 'paypal'
+              ? 'paypal'
+              : 'directdebit',
+        createdAt: nowIso(),
+      };
+      mandates.set(mandate.id, mandate);
+      payment.mandateId = mandate.id;
+    }
+  }
+
+  return {
+    url: `${origin}/v2/`,
+    apiKey,
+    requests,
+    setStatus,
+    failNext(failure, options = {}) {
+      const times = options.times ?? 1;
+      for (let i = 0; i < times; i++)
+        failures.push({ failure, retryAfterSeconds: options.retryAfterSeconds });
+    },
+    payment(id) {
+      const payment = payments.get(id);
+      return payment ? structuredClone(paymentJson(payment)) : undefined;
+    },
+    async sendWebhook(id) {
+      const payment = payments.get(id);
+      if (!payment?.webhookUrl) throw new Error(`the Mollie fake has no webhook URL for ${id}`);
+      if (!isLoopbackUrl(payment.webhookUrl))
+        throw new Error('the Mollie fake only calls loopback webhook URLs');
+      const response = await fetch(payment.webhookUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ id }).toString(),
+      });
+      return response.status;
+    },
+    close() {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

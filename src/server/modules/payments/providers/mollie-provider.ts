@@ -1,0 +1,315 @@
+/**
+ * The Mollie adapter (issue 10): our PaymentProvider over the official client @mollie/api-client (v4).
+ *
+ * - Amounts cross the boundary through mollie-amount.ts (exact string conversion, no floating point).
+ * - Errors: 404 → ProviderNotFoundError; 5xx, 429, network errors, unreadable answers and our own timeout →
+ *   ProviderUnavailableError (the caller leaves the payment for the re-check job); any other 4xx → a plain Error with
+ *   Mollie's title and detail. No message ever carries the API key.
+ * - Timeout: every call is bounded (default 10 s), so a hanging Mollie never hangs a webhook. The client itself offers
+ *   no abort: a timed-out request is abandoned (its socket closes when Mollie or the OS gives up), not cancelled.
+ *   The client retries a 5xx answer itself (3 attempts, 2 s apart or as Retry-After says, with an idempotency key on
+ *   POSTs), all inside our budget.
+ * - `apiEndpoint` (default https://api.mollie.com/v2/) points the client elsewhere; tests use mollie-fake.ts. The client
+ *   only speaks HTTPS (its https.Agent pins its own CA bundle), so the endpoint must be https.
+ */
+import {
+  createMollieClient,
+  Locale,
+  type Mandate,
+  SequenceType as MollieSequenceType,
+  type Payment,
+  type PaymentCreateParams,
+  PaymentMethod,
+  type Refund,
+} from '@mollie/api-client';
+import { fromMollieAmount, toMollieAmount } from './mollie-amount';
+import {
+  type CreatePaymentInput,
+  type PaymentProvider,
+  type ProviderMandate,
+  ProviderNotFoundError,
+  type ProviderPayment,
+  type ProviderPaymentStatus,
+  ProviderUnavailableError,
+  type SequenceType,
+} from './provider';
+
+/**
+ * The Mollie method ids this adapter offers: the ones the spec's methods map onto (src/shared/payment-methods.ts),
+ * each listed in Mollie's API reference (Get payment method / Create payment, `method` possible values).
+ *
+ * Not offered:
+ * - giropay: the scheme stopped; Mollie took new giropay payments only until 30 June 2024 (help.mollie.com, "Giropay
+ *   deprecation"); the scheme itself closed on 31 December 2024. The client lists it as a HistoricPaymentMethod.
+ * - sofort: Klarna retired SOFORT as a separate method; Mollie processed it until 30 September 2024
+ *   (help.mollie.com, "SOFORT wird eingestellt"). Also a HistoricPaymentMethod in the client.
+ * - visa, mastercard, maestro, cartebancaire, dankort, nexi, postepay: card brands (and Italian card schemes), not
+ *   Mollie methods; they are paid through `creditcard`.
+ * - sdd / sct are the spec's names for Mollie's `directdebit` / `banktransfer`; prezelewy24 (spec spelling) is
+ *   `przelewy24`.
+ */
+export const MOLLIE_METHODS = [
+  'creditcard',
+  'paypal',
+  'applepay',
+  'directdebit',
+  'banktransfer',
+  'ideal',
+  'bancontact',
+  'eps',
+  'przelewy24',
+  'blik',
+  'paysafecard',
+  'twint',
+  'satispay',
+  'mobilepay',
+  'vipps',
+  'swish',
+] as const;
+
+export interface MollieProviderOptions {
+  apiKey: string;
+  /** the Mollie API root; default https://api.mollie.com/v2/ (tests: the fake's URL) */
+  apiEndpoint?: string | undefined;
+  /** the budget of one call, retries included; default 10 000 ms */
+  timeoutMs?: number | undefined;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+const PAYMENT_STATUSES: ReadonlySet<string> = new Set<ProviderPaymentStatus>([
+  'open',
+  'pending',
+  'authorized',
+  'paid',
+  'failed',
+  'canceled',
+  'expired',
+]);
+const MANDATE_STATUSES: ReadonlySet<string> = new Set<ProviderMandate['status']>([
+  'valid',
+  'pending',
+  'invalid',
+]);
+
+function isPaymentStatus(value: string): value is ProviderPaymentStatus {
+  return PAYMENT_STATUSES.has(value);
+}
+function isMandateStatus(value: string): value is ProviderMandate['status'] {
+  return MANDATE_STATUSES.has(value);
+}
+
+function toMollieMethod(method: string): PaymentMethod {
+  const found = Object.values(PaymentMethod).find((m) => m === method);
+  if (found === undefined) throw new Error(`unknown Mollie payment method: ${method}`);
+  return found;
+}
+function toMollieSequenceType(sequenceType: SequenceType): MollieSequenceType {
+  const found = Object.values(MollieSequenceType).find((s) => s === sequenceType);
+  if (found === undefined) throw new Error(`unknown sequence type: ${sequenceType}`);
+  return found;
+}
+/** A locale Mollie knows, or undefined (Mollie then picks one from the browser): an unknown one would be a 422. */
+function toMollieLocale(locale: string | undefined): Locale | undefined {
+  if (locale === undefined) return undefined;
+  return Object.values(Locale).find((l) => l === locale);
+}
+function toSequenceType(value: unknown): SequenceType {
+  return value === 'first' || value === 'recurring' ? value : 'oneoff';
+}
+
+/** Mollie returns metadata as it was sent; we always send a flat string record. Anything else is read leniently. */
+function toMetadata(value: unknown): Record<string, string> {
+  let source: unknown = value;
+  if (typeof source === 'string') {
+    try {
+      source = JSON.parse(source);
+    } catch {
+      return {};
+    }
+  }
+  if (typeof source !== 'object' || source === null || Array.isArray(source)) return {};
+  const out: Record<string, string> = {};
+  for (const [key, v] of Object.entries(source)) {
+    if (typeof v === 'string') out[key] = v;
+    else if (typeof v === 'number' || typeof v === 'boolean') out[key] = String(v);
+  }
+  return out;
+}
+
+/** An optional Mollie amount in the payment's currency, in minor units (absent → 0). */
+function optionalMinor(amount: unknown, currency: string): number {
+  if (amount === undefined || amount === null) return 0;
+  const parsed = fromMollieAmount(amount);
+  if (parsed.currency !== currency)
+    throw new Error(`Mollie amount in ${parsed.currency}, payment in ${currency}`);
+  return parsed.amountMinor;
+}
+
+function toProviderPayment(payment: Payment): ProviderPayment {
+  const status: string = payment.status;
+  if (!isPaymentStatus(status)) throw new Error(`unknown Mollie payment status: ${status}`);
+  const { amountMinor, currency } = fromMollieAmount(payment.amount);
+  return {
+    id: payment.id,
+    status,
+    amountMinor,
+    currency,
+    method: payment.method ?? null,
+    metadata: toMetadata(payment.metadata),
+    checkoutUrl: payment._links.checkout?.href ?? null,
+    customerId: payment.customerId ?? null,
+    mandateId: payment.mandateId ?? null,
+    sequenceType: toSequenceType(payment.sequenceType),
+    amountRefundedMinor: optionalMinor(payment.amountRefunded, currency),
+    amountChargedBackMinor: optionalMinor(payment.amountChargedBack, currency),
+  };
+}
+
+function toProviderMandate(mandate: Mandate): ProviderMandate {
+  const status: string = mandate.status;
+  if (!isMandateStatus(status)) throw new Error(`unknown Mollie mandate status: ${status}`);
+  return { id: mandate.id, status, method: mandate.method };
+}
+
+function readProperty(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
+}
+
+/** A timeout of ours, told apart from the client's errors. */
+class MollieTimeoutError extends Error {}
+
+export function createMollieProvider(opts: MollieProviderOptions): PaymentProvider {
+  const { apiKey } = opts;
+  if (!apiKey) throw new Error('createMollieProvider: apiKey is required');
+  if (opts.apiEndpoint !== undefined && new URL(opts.apiEndpoint).protocol !== 'https:') {
+    // The client would fail every call ("Protocol "http:" not supported"): say so once, at start.
+    throw new Error(
+      'createMollieProvider: apiEndpoint must be an https:// URL (the Mollie client only speaks HTTPS)',
+    );
+  }
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const client = createMollieClient(
+    opts.apiEndpoint === undefined ? { apiKey } : { apiKey, apiEndpoint: opts.apiEndpoint },
+  );
+
+  const redact = (text: string): string => text.split(apiKey).join('[redacted]');
+
+  /** Mollie's error → ours (see the module comment). `what` names the resource for a 404. */
+  function translate(error: unknown, what: string): Error {
+    if (error instanceof MollieTimeoutError) {
+      return new ProviderUnavailableError(`Mollie did not answer within ${timeoutMs} ms (${what})`);
+    }
+    const rawMessage = readProperty(error, 'message');
+    const message = redact(typeof rawMessage === 'string' ? rawMessage : String(error));
+    // Keep the original as `cause` only when it cannot carry the key.
+    const cause = typeof rawMessage === 'string' && !rawMessage.includes(apiKey) ? error : undefined;
+    const isApiError = readProperty(error, 'name') === 'ApiError';
+    if (!isApiError) {
+      // Not from the client's HTTP layer (e.g. an unexpected response shape): keep it, without the key.
+      if (error instanceof Error && !error.message.includes(apiKey)) return error;
+      return new Error(`Mollie adapter: ${message}`);
+    }
+    const status = readProperty(error, 'statusCode');
+    if (typeof status !== 'number') {
+      // The client's own failures: network errors, a body that is not JSON (a proxy's HTML 502), ...
+      return new ProviderUnavailableError(`Mollie unreachable (${what}): ${message}`, { cause });
+    }
+    if (status === 404) return new ProviderNotFoundError(`${what} not found at Mollie`);
+    if (status >= 500 || status === 429) {
+      return new ProviderUnavailableError(`Mollie answered ${status} (${what}): ${message}`, { cause });
+    }
+    const title = readProperty(error, 'title');
+    const field = readProperty(error, 'field');
+    return new Error(
+      `Mollie rejected the request (${status}${typeof title === 'string' ? ` ${redact(title)}` : ''}): ${message}` +
+        (typeof field === 'string' ? ` [field: ${redact(field)}]` : ''),
+    );
+  }
+
+  /** Runs one client call within the time budget, translating its errors. */
+  async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new MollieTimeoutError()), timeoutMs);
+    });
+    try {
+      return await Promise.race([run(), timeout]);
+    } catch (error) {
+      throw translate(error, what);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  const supportedMethods: ReadonlySet<string> = new Set(MOLLIE_METHODS);
+
+  return {
+    name: 'mollie',
+    supportedMethods,
+
+    async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
+      if (input.method !== undefined && !supportedMethods.has(input.method)) {
+        throw new Error(`the Mollie adapter does not offer method ${input.method}`);
+      }
+      const sequenceType = input.sequenceType ?? 'oneoff';
+      if (sequenceType !== 'oneoff' && !input.customerId) {
+        throw new Error(`a ${sequenceType} payment needs a customerId`);
+      }
+      const params: PaymentCreateParams = {
+        amount: toMollieAmount(input.amountMinor, input.currency),
+        description: input.description,
+        webhookUrl: input.webhookUrl,
+        metadata: input.metadata,
+        sequenceType: toMollieSequenceType(sequenceType),
+      };
+      // Mollie needs no redirect for a recurring payment: the member is not present.
+      if (sequenceType !== 'recurring') params.redirectUrl = input.redirectUrl;
+      if (input.method !== undefined) params.method = toMollieMethod(input.method);
+      const locale = toMollieLocale(input.locale);
+      if (locale !== undefined) params.locale = locale;
+      if (input.customerId) params.customerId = input.customerId;
+      if (input.mandateId) params.mandateId = input.mandateId;
+      const payment = await call('payment', () => client.payments.create(params));
+      return toProviderPayment(payment);
+    },
+
+    async getPayment(id: string): Promise<ProviderPayment> {
+      // The client refuses ids of the wrong shape without asking Mollie; such an id is simply unknown.
+      if (!id.startsWith('tr_')) throw new ProviderNotFoundError(`payment ${id} not found at Mollie`);
+      const payment = await call(`payment ${id}`, () => client.payments.get(id));
+      return toProviderPayment(payment);
+    },
+
+    async createCustomer(input): Promise<{ id: string }> {
+      const customer = await call('customer', () =>
+        client.customers.create({ name: input.name, email: input.email, metadata: input.metadata }),
+      );
+      return { id: customer.id };
+    },
+
+    async listMandates(customerId: string): Promise<ProviderMandate[]> {
+      if (!customerId.startsWith('cst_'))
+        throw new ProviderNotFoundError(`customer ${customerId} not found at Mollie`);
+      // One page of the maximum size (250): a member has a handful of mandates at most.
+      const page = await call(`customer ${customerId}`, () =>
+        client.customerMandates.page({ customerId, limit: 250 }),
+      );
+      return page.map(toProviderMandate);
+    },
+
+    async createRefund(paymentId, input) {
+      if (!paymentId.startsWith('tr_'))
+        throw new ProviderNotFoundError(`payment ${paymentId} not found at Mollie`);
+      const refund: Refund = await call(`payment ${paymentId}`, () =>
+        client.paymentRefunds.create({
+          paymentId,
+          amount: toMollieAmount(input.amountMinor, input.currency),
+          description: input.description,
+        }),
+      );
+      const { amountMinor } = fromMollieAmount(refund.amount);
+      return { id: refund.id, amountMinor, status: refund.status };
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * One interface for every payment provider (issue 10): the built-in test provider (the embedded default) and Mollie
+ * (on when MOLLIE_API_KEY is set). Amounts are integer minor units in an ISO 4217 currency; the provider's own
+ * representation (Mollie: "10.00" strings) never leaves the adapter. Statuses are Mollie's vocabulary, which the
+ * test provider speaks too.
+ */
+
+/** A provider payment's status. Forward-only in our books: see payments.policy. */
+export type ProviderPaymentStatus =
+  | 'open'
+  | 'pending'
+  | 'authorized'
+  | 'paid'
+  | 'failed'
+  | 'canceled'
+  | 'expired';
+
+/** How a payment relates to a mandate: a normal one, the first of a mandate (customer present), or a repeat. */
+export type SequenceType = 'oneoff' | 'first' | 'recurring';
+
+export interface CreatePaymentInput {
+  amountMinor: number;
+  currency: string;
+  description: string;
+  /** the provider's method id (see payment-methods.ts), or undefined to let the member choose on the provider page */
+  method?: string | undefined;
+  /** where the member returns after the provider's page */
+  redirectUrl: string;
+  /** where the provider reports status changes (receives only the id) */
+  webhookUrl: string;
+  /** our own references, echoed back by getPayment */
+  metadata: Record<string, string>;
+  /** ISO 639-1 + region as the provider wants it, e.g. nl_NL */
+  locale?: string | undefined;
+  sequenceType?: SequenceType | undefined;
+  /** the provider's customer id; required for 'first' and 'recurring' */
+  customerId?: string | undefined;
+  /** the mandate to charge; for 'recurring' (else the provider picks the customer's valid mandate) */
+  mandateId?: string | undefined;
+}
+
+export interface ProviderPayment {
+  id: string;
+  status: ProviderPaymentStatus;
+  amountMinor: number;
+  currency: string;
+  /** the provider's method id actually used, when known */
+  method: string | null;
+  metadata: Record<string, string>;
+  /** the provider's hosted checkout page; null once the payment is no longer open, and for recurring payments */
+  checkoutUrl: string | null;
+  customerId: string | null;
+  /** set on a paid 'first' payment (and recurring ones): the mandate it created or used */
+  mandateId: string | null;
+  sequenceType: SequenceType;
+  /** refunded so far, minor units */
+  amountRefundedMinor: number;
+  /** charged back so far, minor units */
+  amountChargedBackMinor: number;
+}
+
+export interface ProviderMandate {
+  id: string;
+  /** Mollie: valid | pending | invalid */
+  status: 'valid' | 'pending' | 'invalid';
+  /** the provider's method id: creditcard, directdebit, paypal */
+  method: string;
+}
+
+export interface ProviderRefund {
+  id: string;
+  amountMinor: number;
+  /** Mollie: queued | pending | processing | refunded | failed | canceled */
+  status: string;
+}
+
+/** A failure talking to the provider (network, timeout, 5xx): the caller leaves the payment for the re-check job. */
+export class ProviderUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProviderUnavailableError';
+  }
+}
+
+/** The provider does not know this id (404): nothing to do. */
+export class ProviderNotFoundError extends Error {
+  constructor(message = 'payment not found at the provider') {
+    super(message);
+    this.name = 'ProviderNotFoundError';
+  }
+}
+
+export interface PaymentProvider {
+  /** 'test' | 'mollie': stored on each payment */
+  readonly name: string;
+  /** the provider's method ids it can offer (payment-methods.ts maps the spec's names onto these) */
+  readonly supportedMethods: ReadonlySet<string>;
+  createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
+  getPayment(id: string): Promise<ProviderPayment>;
+  /** a customer to hold mandates (for repeat orders) */
+  createCustomer(input: {
+    name: string;
+    email: string;
+    metadata: Record<string, string>;
+  }): Promise<{ id: string }>;
+  listMandates(customerId: string): Promise<ProviderMandate[]>;
+  createRefund(
+    paymentId: string,
+    input: { amountMinor: number; currency: string; description: string },
+  ): Promise<ProviderRefund>;
+}

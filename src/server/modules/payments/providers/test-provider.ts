@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { testProviderCustomers, testProviderPayments } from '../../../db/schema';
+import {
+  type CreatePaymentInput,
+  type PaymentProvider,
+  type ProviderMandate,
+  ProviderNotFoundError,
+  type ProviderPayment,
+  type ProviderPaymentStatus,
+  type SequenceType,
+} from './provider';
+
+/**
+ * The built-in test provider (the embedded default, ARCHITECTURE.md "Integrations"). It keeps its payments in its
+ * own table, shows its own checkout page (test-provider.routes.ts) where the tester chooses paid, failed, canceled,
+ * expired or pending-then-paid, and then calls the webhook like a real provider: with the id only. Its methods
+ * and statuses follow Mollie's vocabulary, so the rest of the code cannot tell the two apart.
+ */
+export const TEST_PROVIDER_METHODS: ReadonlySet<string> = new Set([
+  'creditcard',
+  'paypal',
+  'applepay',
+  'directdebit',
+  'banktransfer',
+  'ideal',
+  'bancontact',
+  'eps',
+  'przelewy24',
+  'blik',
+  'paysafecard',
+  'twint',
+  'satispay',
+  'mobilepay',
+  'vipps',
+  'swish',
+]);
+
+/** Methods whose paid first payment leaves a mandate for repeat orders. */
+const MANDATE_METHODS = new Set(['creditcard', 'paypal', 'directdebit']);
+
+/** The outcomes the checkout page offers. */
+export const TEST_OUTCOMES = ['paid', 'failed', 'canceled', 'expired', 'pending'] as const;
+export type TestOutcome = (typeof TEST_OUTCOMES)[number];
+
+type Row = typeof testProviderPayments.$inferSelect;
+
+const newId = (prefix: string) => `${prefix}_test${randomBytes(8).toString('hex')}`;
+
+export interface TestProviderOptions {
+  /** the public base URL: the checkout page is `${publicUrl}/test-provider/checkout/{id}` */
+  publicUrl: string;
+}
+
+export function createTestProvider(
+  db: Db,
+  opts: TestProviderOptions,
+): PaymentProvider & {
+  /** the checkout page's data */
+  find(id: string): Promise<Row | undefined>;
+  /** the tester's choice on the checkout page (or a chargeback): moves the payment as a real provider would */
+  settle(id: string, outcome: TestOutcome | 'chargeback'): Promise<Row | undefined>;
+} {
+  const present = (r: Row): ProviderPayment => ({
+    id: r.id,
+    status: r.status as ProviderPaymentStatus,
+    amountMinor: r.amountMinor,
+    currency: r.currency,
+    method: r.method,
+    metadata: r.metadata,
+    checkoutUrl: r.status === 'open' ? `${opts.publicUrl}/test-provider/checkout/${r.id}` : null,
+    customerId: r.customerId,
+    mandateId: r.mandateId,
+    sequenceType: r.sequenceType as SequenceType,
+    amountRefundedMinor: r.refundedMinor,
+    amountChargedBackMinor: r.chargedBackMinor,
+  });
+
+  async function find(id: string): Promise<Row | undefined> {
+    const [row] = await db.select().from(testProviderPayments).where(eq(testProviderPayments.id, id));
+    return row;
+  }
+
+  async function validMandates(customerId: string): Promise<ProviderMandate[]> {
+    const rows = await db
+      .select({ mandateId: testProviderPayments.mandateId, method: testProviderPayments.method })
+      .from(testProviderPayments)
+      .where(
+        and(
+          eq(testProviderPayments.customerId, customerId),
+          eq(testProviderPayments.sequenceType, 'first'),
+          eq(testProviderPayments.status, 'paid'),
+          isNotNull(testProviderPayments.mandateId),
+        ),
+      );
+    return rows.map((r) => ({
+      id: r.mandateId as string,
+      status: 'valid',
+      method: r.method ?? 'creditcard',
+    }));
+  }
+
+  return {
+    name: 'test',
+    supportedMethods: TEST_PROVIDER_METHODS,
+    find,
+
+    async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
+      const sequenceType = input.sequenceType ?? 'oneoff';
+      let status = 'open';
+      let mandateId: string | null = null;
+      let method = input.method ?? null;
+      if (sequenceType === 'recurring') {
+        // A repeat payment is charged on the mandate at once, without the member; it settles as paid.
+        const mandates = input.customerId ? await validMandates(input.customerId) : [];
+        const mandate = mandates.find((m) => !input.mandateId || m.id === input.mandateId);
+        if (!mandate) throw new Error('no valid mandate for a recurring payment');
+        mandateId = mandate.id;
+        method = mandate.method;
+        status = 'paid';
+      }
+      const [row] = await db
+        .insert(testProviderPayments)
+        .values({
+          id: newId('tr'),
+          status,
+          amountMinor: input.amountMinor,
+          currency: input.currency,
+          description: input.description,
+          method,
+          metadata: input.metadata,
+          redirectUrl: input.redirectUrl,
+          webhookUrl: input.webhookUrl,
+          sequenceType,
+          customerId: input.customerId ?? null,
+          mandateId,
+        })
+        .returning();
+      return present(row as Row);
+    },
+
+    async getPayment(id: string): Promise<ProviderPayment> {
+      const row = await find(id);
+      if (!row) throw new ProviderNotFoundError();
+      return present(row);
+    },
+
+    async settle(id: string, outcome: TestOutcome | 'chargeback'): Promise<Row | undefined> {
+      const row = await find(id);
+      if (!row) return undefined;
+      if (outcome === 'chargeback') {
+        if (row.status !== 'paid') return row;
+        const [after] = await db
+          .update(testProviderPayments)
+          .set({ chargedBackMinor: row.amountMinor })
+          .where(eq(testProviderPayments.id, id))
+          .returning();
+        return after;
+      }
+      // Only an open or pending payment can still change (like at a real provider).
+      if (row.status !== 'open' && row.status !== 'pending') return row;
+      const mandateId =
+        outcome === 'paid' && row.sequenceType === 'first' && MANDATE_METHODS.has(row.method ?? 'creditcard')
+          ? newId('mdt')
+          : row.mandateId;
+      const [after] = await db
+        .update(testProviderPayments)
+        .set({ status: outcome, mandateId, method: row.method ?? 'creditcard' })
+        .where(
+          and(eq(testProviderPayments.id, id), sql`${testProviderPayments.status} in ('open', 'pending')`),
+        )
+        .returning();
+      return after ?? (await find(id));
+    },
+
+    async createCustomer(input: { name: string }): Promise<{ id: string }> {
+      const id = newId('cst');
+      await db.insert(testProviderCustomers).values({ id, name: input.name });
+      return { id };
+    },
+
+    listMandates: validMandates,
+
+    async createRefund(paymentId, input) {
+      const row = await find(paymentId);
+      if (!row) throw new ProviderNotFoundError();
+      if (row.status !== 'paid' || row.refundedMinor + input.amountMinor > row.amountMinor)
+        throw new Error('refund not possible');
+      await db
+        .update(testProviderPayments)
+        .set({ refundedMinor: row.refundedMinor + input.amountMinor })
+        .where(eq(testProviderPayments.id, paymentId));
+      return { id: newId('re'), amountMinor: input.amountMinor, status: 'refunded' };
+    },
+  };
+}

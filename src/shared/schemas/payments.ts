@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS } from '../rules';
+
+/** Credit bundles and payments (issue 10). Amounts are integer minor units of `currency`, VAT included. */
+
+export const bundleSchema = z.object({
+  id: z.number().int(),
+  credits: z.number().int(),
+  /** premium overview style: p0 | p1 | p2 | p3 */
+  style: z.string(),
+  best_value: z.boolean(),
+  amount: z.number().int(),
+  currency: z.string(),
+  /** the VAT included in `amount` */
+  vat: z.number().int(),
+  vat_rate_bp: z.number().int(),
+});
+export type Bundle = z.infer<typeof bundleSchema>;
+
+/** GET /api/credits.php?country=: the bundles of the member's (or visitor's) country, with its payment methods. */
+export const creditsQuerySchema = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { message: 'validation.country_invalid' })
+    .optional(),
+});
+export const creditsResponseSchema = z.object({
+  country: z.string(),
+  currency: z.string(),
+  bundles: z.array(bundleSchema),
+  /** the spec's method names offered for this country and currency by the configured provider */
+  methods: z.array(z.enum(PAYMENT_METHODS)),
+  /** the built-in test provider is in use (its checkout page says so too) */
+  test_mode: z.boolean(),
+});
+export type CreditsResponse = z.infer<typeof creditsResponseSchema>;
+
+/** POST /api/payment.php: buy a bundle with a method; the answer sends the member to the provider's page. */
+export const createPaymentSchema = z.object({
+  bundle_id: z.number().int().positive(),
+  method: z.enum(PAYMENT_METHODS, { message: 'validation.payment_method' }),
+});
+
+export const PAYMENT_STATUSES = [
+  'open',
+  'pending',
+  'authorized',
+  'paid',
+  'failed',
+  'canceled',
+  'expired',
+  'refunded',
+  'charged_back',
+] as const;
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(PAYMENT_STATUSES),
+  credits: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  vat: z.number().int(),
+  method: z.string(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  /** credits taken back by a refund or chargeback */
+  credits_reversed: z.number().int(),
+  /** where to pay (while open) */
+  checkout_url: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const createPaymentResponseSchema = z.object({ payment: paymentSchema });
+
+/** GET /api/transactions.php: the member's payments, newest first. */
+export const transactionsResponseSchema = z.object({ payments: z.array(paymentSchema) });
+/** GET /api/transaction.php?id=: one of the member's payments. */
+export const transactionQuerySchema = z.object({ id: z.coerce.number().int().positive() });
