@@ -34,12 +34,26 @@ function lookup(tree: Tree, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** Translates `key`, falling back to nl (the spec's fallback) and then English; `{{var}}` is interpolated. */
+/** A key in one locale; with a numeric `count`, the plural form of the locale (`key_one`, `key_few`, `key_other`). */
+function lookupIn(locale: Locale, key: string, count: unknown): string | undefined {
+  const tree = catalog(locale);
+  if (typeof count === 'number') {
+    const form = new Intl.PluralRules(locale).select(count);
+    const plural = lookup(tree, `${key}_${form}`) ?? lookup(tree, `${key}_other`);
+    if (plural !== undefined) return plural;
+  }
+  return lookup(tree, key);
+}
+
+/**
+ * Translates `key`, falling back to nl (the spec's fallback) and then English; `{{var}}` is interpolated; a numeric
+ * `count` picks the plural form as i18next does (`_one`, `_few`, `_many`, `_other`).
+ */
 export function translate(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
   const text =
-    lookup(catalog(locale), key) ??
-    lookup(catalog(FALLBACK_LOCALE), key) ??
-    lookup(catalog(DEFAULT_LOCALE), key) ??
+    lookupIn(locale, key, vars.count) ??
+    lookupIn(FALLBACK_LOCALE, key, vars.count) ??
+    lookupIn(DEFAULT_LOCALE, key, vars.count) ??
     key;
   return text.replace(/\{\{(\w+)\}\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m));
 }

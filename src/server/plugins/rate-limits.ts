@@ -34,6 +34,9 @@ export const ROUTE_LIMITS: Record<string, RouteLimit> = {
   // The ranking scores hundreds of candidates per call.
   'GET /api/match-finder.php': { max: 60, timeWindow: '1 minute', per: 'member' },
   'PUT /api/match-preferences.php': { max: 30, timeWindow: '10 minutes', per: 'member' },
+  // Payments: each call creates a payment at the provider; a person needs a few, never dozens.
+  'POST /api/payment.php': { max: 20, timeWindow: '10 minutes', per: 'member' },
+  'POST /api/repeat-order.php': { max: 10, timeWindow: '10 minutes', per: 'member' },
 };
 
 /** The limit of every API route that has no other (per client address): generous for people, not for floods. */

@@ -76,3 +76,20 @@ export const createPaymentResponseSchema = z.object({ payment: paymentSchema });
 export const transactionsResponseSchema = z.object({ payments: z.array(paymentSchema) });
 /** GET /api/transaction.php?id=: one of the member's payments. */
 export const transactionQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * GET /api/repeat-order.php: what a repeat order would buy: the bundle of the member's last paid payment that left a
+ * mandate (at today's price of the member's country), charged on that mandate; null when there is none.
+ */
+export const repeatOrderResponseSchema = z.object({
+  offer: z
+    .object({
+      bundle: bundleSchema,
+      /** the spec's method name of the payment that created the mandate (e.g. visa, paypal, sdd) */
+      method: z.string(),
+    })
+    .nullable(),
+});
+export type RepeatOrderResponse = z.infer<typeof repeatOrderResponseSchema>;
+/** POST /api/repeat-order.php (no body): charges the offer on the mandate; answers the payment (paid, pending or failed). */
+export const repeatOrderCreatedSchema = z.object({ payment: paymentSchema });

@@ -86,6 +86,8 @@ export const payments = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     vatMinor: integer('vat_minor').notNull(),
+    /** the VAT rate of the price, basis points (for the receipt) */
+    vatRateBp: integer('vat_rate_bp').notNull().default(0),
     credits: integer('credits').notNull(),
     country: text('country').notNull(),
     /** oneoff | first | recurring */

@@ -6,7 +6,8 @@ export type MailKind =
   | 'password_reset'
   | 'mail_change'
   | 'account_deleted'
-  | 'password_changed';
+  | 'password_changed'
+  | 'receipt';
 
 export interface MailContext {
   locale: Locale;
@@ -17,6 +18,8 @@ export interface MailContext {
   /** The call-to-action address (activation link, reset link, ...). */
   link?: string;
   vars?: Record<string, string | number>;
+  /** A table of label and value under the intro (a receipt's lines); labels are already translated. */
+  rows?: readonly (readonly [string, string])[];
 }
 
 const escapeHtml = (s: string) =>
@@ -39,6 +42,7 @@ export function renderMail(
     greeting,
     '',
     t('intro'),
+    ...(ctx.rows ? ['', ...ctx.rows.map(([label, value]) => `${label}: ${value}`)] : []),
     ...(ctx.link ? ['', `${button}: ${ctx.link}`] : []),
     '',
     t('outro'),
@@ -55,6 +59,16 @@ export function renderMail(
 <tr><td style="padding:28px;font-size:16px;line-height:1.6">
 <p style="margin:0 0 16px">${escapeHtml(greeting)}</p>
 <p style="margin:0 0 16px">${escapeHtml(t('intro'))}</p>
+${
+  ctx.rows
+    ? `<table role="presentation" width="100%" cellspacing="0" cellpadding="6" style="border-collapse:collapse;margin:0 0 16px;font-size:14px">${ctx.rows
+        .map(
+          ([label, value]) =>
+            `<tr><td style="border-bottom:1px solid #eee;color:#6b5f70">${escapeHtml(label)}</td><td style="border-bottom:1px solid #eee;text-align:right">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : ''
+}
 ${
   ctx.link && button
     ? `<p style="margin:24px 0"><a href="${escapeHtml(ctx.link)}" style="background:#f0645a;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:999px;font-weight:bold;display:inline-block">${escapeHtml(button)}</a></p>

@@ -21,6 +21,7 @@ export function buildAccountMail(
   to: { email: string; name: string; language: string },
   link: string | undefined,
   vars: Record<string, string | number> = {},
+  rows?: readonly (readonly [string, string])[],
 ): MailMessage {
   const locale: Locale = isLocale(to.language) ? to.language : 'en';
   const rendered = renderMail(kind, {
@@ -31,6 +32,7 @@ export function buildAccountMail(
     name: to.name,
     link,
     vars,
+    rows,
   });
   const fromDomain = site.domain.includes('.') ? site.domain : 'localhost';
   return { to: to.email, from: `"${site.mailName.replace(/"/g, '')}" <noreply@${fromDomain}>`, ...rendered };

@@ -6,6 +6,8 @@ import {
   creditsQuerySchema,
   creditsResponseSchema,
   paymentSchema,
+  repeatOrderCreatedSchema,
+  repeatOrderResponseSchema,
   transactionQuerySchema,
   transactionsResponseSchema,
 } from '../../../shared/schemas/payments';
@@ -17,8 +19,10 @@ import {
   createCheckout,
   findOwnPayment,
   listPayments,
+  placeRepeatOrder,
   presentPayment,
   pricingCountry,
+  repeatOffer,
   syncPayment,
 } from './payments.service';
 import { type PaymentProvider, ProviderUnavailableError } from './providers/provider';
@@ -107,6 +111,32 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       const { user } = req.requireAuth();
       reply.header('Cache-Control', 'no-store');
       return { payment: presentPayment(await findOwnPayment(app.db, user.id, req.query.id)) };
+    },
+  );
+
+  app.get(
+    '/api/repeat-order.php',
+    { schema: { response: { 200: repeatOrderResponseSchema } } },
+    async (req, reply) => {
+      const { user, profile } = req.requireAuth();
+      reply.header('Cache-Control', 'no-store');
+      return repeatOffer(app.db, provider, { id: user.id, country: profile.country });
+    },
+  );
+
+  app.post(
+    '/api/repeat-order.php',
+    { schema: { response: { 200: repeatOrderCreatedSchema } } },
+    async (req, reply) => {
+      const { user, profile } = req.requireAuth();
+      reply.header('Cache-Control', 'no-store');
+      const payment = await placeRepeatOrder(
+        app.db,
+        provider,
+        { id: user.id, country: profile.country, locale: user.language },
+        { publicUrl: opts.publicUrl },
+      );
+      return { payment: presentPayment(payment) };
     },
   );
 

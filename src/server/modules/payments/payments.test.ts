@@ -5,7 +5,7 @@ import {
   creditsResponseSchema,
   transactionsResponseSchema,
 } from '../../../shared/schemas/payments';
-import { creditLedger, payments, users } from '../../db/schema';
+import { creditLedger, outbox, payments, users } from '../../db/schema';
 import { createMember, type TestMember } from '../../test/factories';
 import { buildTestApp, type TestContext } from '../../test/test-app';
 import { call, setProfile } from '../member-profile/member-profile.fixtures';
@@ -292,5 +292,58 @@ describe('the test provider checkout page', () => {
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe(`http://localhost:3000/transactions/${p.id}`);
     expect(await account(m)).toMatchObject({ credits: p.credits, paidUser: true });
+  });
+});
+
+describe('repeat order and receipts', () => {
+  it('repeats the last bundle on the mandate of a card payment in one step, with a receipt each time', async () => {
+    const m = await member();
+    expect((await call(ctx, domain, 'GET', '/api/repeat-order.php', m.cookie)).json()).toEqual({
+      offer: null,
+    });
+    expect((await call(ctx, domain, 'POST', '/api/repeat-order.php', m.cookie, {})).statusCode).toBe(404);
+    // iDEAL leaves no mandate: still nothing to repeat.
+    const ideal = await buy(m, 'ideal');
+    await inner.settle(await providerIdOf(ideal.id), 'paid');
+    await webhook(await providerIdOf(ideal.id));
+    expect((await call(ctx, domain, 'GET', '/api/repeat-order.php', m.cookie)).json()).toEqual({
+      offer: null,
+    });
+
+    const bundle = (await catalogue(m)).bundles[1]!;
+    const card = await buy(m, 'visa', bundle.id);
+    await inner.settle(await providerIdOf(card.id), 'paid');
+    await webhook(await providerIdOf(card.id));
+    const offer = (await call(ctx, domain, 'GET', '/api/repeat-order.php', m.cookie)).json().offer;
+    expect(offer).toMatchObject({ bundle: { id: bundle.id, credits: 60, amount: 1995 }, method: 'visa' });
+
+    const res = await call(ctx, domain, 'POST', '/api/repeat-order.php', m.cookie, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().payment).toMatchObject({ status: 'paid', credits: 60, method: 'visa' });
+    expect((await account(m)).credits).toBe(ideal.credits + 60 + 60);
+
+    const mails = await db().select().from(outbox).where(eq(outbox.userId, m.id));
+    const receipts = mails
+      .map((r) => r.payload as { subject: string; text: string })
+      .filter((p) => /receipt/i.test(p.subject));
+    expect(receipts).toHaveLength(3);
+    expect(receipts[1]!.subject).toMatch(/60 credits/);
+    expect(receipts[1]!.text).toContain('VAT included (21%): €3.46');
+    expect(receipts[1]!.text).toContain('Seller: Amora Media B.V., Keizersgracht 100, Amsterdam, NL');
+    expect(receipts[1]!.text).toContain('VAT number: NL000000000B01');
+    expect(receipts[1]!.text).not.toContain(m.email);
+  });
+
+  it('writes the receipt in the member language, with its plural forms', async () => {
+    const m = await member();
+    await db().update(users).set({ language: 'pl' }).where(eq(users.id, m.id));
+    const p = await buy(m, 'creditcard');
+    await inner.settle(await providerIdOf(p.id), 'paid');
+    await webhook(await providerIdOf(p.id));
+    const mail = (await db().select().from(outbox).where(eq(outbox.userId, m.id)))
+      .map((r) => r.payload as { subject: string; text: string })
+      .find((p) => p.subject.startsWith('Twój'));
+    expect(mail!.subject).toMatch(/^Twój rachunek/);
+    expect(mail!.text).toContain('Zakup: 25 kredytów');
   });
 });

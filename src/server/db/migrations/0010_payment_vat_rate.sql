@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "vat_rate_bp" integer DEFAULT 0 NOT NULL;
