@@ -12,6 +12,7 @@ import { call, setProfile } from '../member-profile/member-profile.fixtures';
 import { recheckOpenPayments } from './payments.service';
 import { type PaymentProvider, ProviderUnavailableError } from './providers/provider';
 import { createTestProvider, TEST_PROVIDER_METHODS } from './providers/test-provider';
+import { refundPayment } from './refund';
 
 /**
  * Payments through the built-in test provider, and through a provider that fails on demand (wrapping the test
@@ -345,5 +346,43 @@ describe('repeat order and receipts', () => {
       .find((p) => p.subject.startsWith('Twój'));
     expect(mail!.subject).toMatch(/^Twój rachunek/);
     expect(mail!.text).toContain('Zakup: 25 kredytów');
+  });
+});
+
+describe('refunds', () => {
+  it("an operator's refund takes back the unspent credits and shows as refunded", async () => {
+    const m = await member();
+    const p = await buy(m, 'ideal');
+    await inner.settle(await providerIdOf(p.id), 'paid');
+    await webhook(await providerIdOf(p.id));
+    await expect(refundPayment(db(), ctx.app.paymentProvider, p.id, 999_999)).rejects.toThrow(
+      /refund amount/,
+    );
+    const applied = await refundPayment(db(), ctx.app.paymentProvider, p.id);
+    expect(applied).toMatchObject({ status: 'refunded' });
+    expect((await account(m)).credits).toBe(0);
+    const list = (await call(ctx, domain, 'GET', '/api/transactions.php', m.cookie)).json().payments;
+    expect(list[0]).toMatchObject({ id: p.id, status: 'refunded', credits_reversed: p.credits });
+    await expect(refundPayment(db(), ctx.app.paymentProvider, p.id)).rejects.toThrow(/is refunded, not paid/);
+  });
+
+  it('the test checkout page lets a tester refund or charge back a paid payment', async () => {
+    const m = await member();
+    const p = await buy(m, 'creditcard');
+    const url = new URL(p.checkout_url!).pathname;
+    const post = (outcome: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { host: domain, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `outcome=${outcome}`,
+      });
+    await post('paid');
+    const page = await ctx.app.inject({ method: 'GET', url, headers: { host: domain } });
+    expect(page.body).toContain('Charge back');
+    expect((await post('chargeback')).statusCode).toBe(303);
+    expect((await account(m)).credits).toBe(0);
+    const [row] = await db().select().from(payments).where(eq(payments.id, p.id));
+    expect(row!.status).toBe('charged_back');
   });
 });

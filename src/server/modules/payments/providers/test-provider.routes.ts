@@ -82,7 +82,13 @@ export const testProviderRoutes: FastifyPluginAsyncZod<TestProviderRoutesOptions
 ${
   open
     ? `<form method="post" action="/test-provider/checkout/${row.id}">${buttons}</form>`
-    : `<p>This payment is ${escapeHtml(row.status)}.</p><p><a href="${escapeHtml(row.redirectUrl)}">Back to the shop</a></p>`
+    : `<p>This payment is ${escapeHtml(row.status)}.</p>${
+        row.status === 'paid' && row.refundedMinor === 0 && row.chargedBackMinor === 0
+          ? `<form method="post" action="/test-provider/checkout/${row.id}"><p class="muted">As the operator or the bank:</p>
+<button type="submit" name="outcome" value="refund">Refund in full</button>
+<button type="submit" name="outcome" value="chargeback">Charge back</button></form>`
+          : ''
+      }<p><a href="${escapeHtml(row.redirectUrl)}">Back to the shop</a></p>`
 }
 </main></body></html>`;
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(html);
@@ -92,7 +98,7 @@ ${
     '/test-provider/checkout/:id',
     {
       config: { crossSite: true },
-      schema: { params, body: z.object({ outcome: z.enum(TEST_OUTCOMES) }) },
+      schema: { params, body: z.object({ outcome: z.enum([...TEST_OUTCOMES, 'refund', 'chargeback']) }) },
     },
     async (req, reply) => {
       const row = await provider.settle(req.params.id, req.body.outcome);

@@ -60,7 +60,7 @@ export function createTestProvider(
   /** the checkout page's data */
   find(id: string): Promise<Row | undefined>;
   /** the tester's choice on the checkout page (or a chargeback): moves the payment as a real provider would */
-  settle(id: string, outcome: TestOutcome | 'chargeback'): Promise<Row | undefined>;
+  settle(id: string, outcome: TestOutcome | 'chargeback' | 'refund'): Promise<Row | undefined>;
 } {
   const present = (r: Row): ProviderPayment => ({
     id: r.id,
@@ -146,9 +146,18 @@ export function createTestProvider(
       return present(row);
     },
 
-    async settle(id: string, outcome: TestOutcome | 'chargeback'): Promise<Row | undefined> {
+    async settle(id: string, outcome: TestOutcome | 'chargeback' | 'refund'): Promise<Row | undefined> {
       const row = await find(id);
       if (!row) return undefined;
+      if (outcome === 'refund') {
+        if (row.status !== 'paid') return row;
+        const [after] = await db
+          .update(testProviderPayments)
+          .set({ refundedMinor: row.amountMinor })
+          .where(eq(testProviderPayments.id, id))
+          .returning();
+        return after;
+      }
       if (outcome === 'chargeback') {
         if (row.status !== 'paid') return row;
         const [after] = await db
