@@ -55,6 +55,10 @@ export const PAYMENT_STATUSES = [
 
 export const paymentSchema = z.object({
   id: z.number().int(),
+  /** the bundle bought (to offer it again with another method) */
+  bundle_id: z.number().int(),
+  /** oneoff | first (left a mandate) | recurring (a repeat order on a mandate) */
+  sequence_type: z.enum(['oneoff', 'first', 'recurring']),
   status: z.enum(PAYMENT_STATUSES),
   credits: z.number().int(),
   amount: z.number().int(),

@@ -66,6 +66,8 @@ export async function catalogueFor(
 export function presentPayment(p: PaymentRow): Payment {
   return {
     id: p.id,
+    bundle_id: p.bundleId,
+    sequence_type: p.sequenceType as Payment['sequence_type'],
     status: p.status as PaymentStatus,
     credits: p.credits,
     amount: p.amountMinor,
