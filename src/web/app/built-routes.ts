@@ -35,6 +35,11 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'likes-type',
   'swipe-game',
   'match-finder',
+  'credits',
+  'credits-repeat-order',
+  'credits-id-paymentmethod',
+  'premium',
+  'transactions',
 ]);
 
 export const isBuilt = (name: RouteName) => BUILT_ROUTES.has(name);

@@ -123,6 +123,25 @@ export const routes: RouteObject[] = [
                   screen('likes-type', () =>
                     import('../pages/likes/LikesPage').then((m) => ({ Component: m.LikesPage })),
                   ),
+                  screen('credits', () =>
+                    import('../pages/credits/CreditsPage').then((m) => ({ Component: m.CreditsPage })),
+                  ),
+                  screen('credits-repeat-order', () =>
+                    import('../pages/credits/RepeatOrderPage').then((m) => ({
+                      Component: m.RepeatOrderPage,
+                    })),
+                  ),
+                  screen('credits-id-paymentmethod', () =>
+                    import('../pages/credits/CheckoutPage').then((m) => ({ Component: m.CheckoutPage })),
+                  ),
+                  screen('premium', () =>
+                    import('../pages/premium/PremiumPage').then((m) => ({ Component: m.PremiumPage })),
+                  ),
+                  screen('transactions', () =>
+                    import('../pages/transactions/TransactionsPage').then((m) => ({
+                      Component: m.TransactionsPage,
+                    })),
+                  ),
                   screen('swipe-game', () =>
                     import('../pages/swipe-game/SwipeGamePage').then((m) => ({ Component: m.SwipeGamePage })),
                   ),

@@ -93,12 +93,12 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
             <Logo name={settings.name} to={user ? '/' : '/'} />
           </div>
           {items.length > 0 && (
-            <ul className="nav member-nav mx-auto">
+            <ul className="nav member-nav mx-auto flex-nowrap">
               {items.map((i) => (
                 <li className="nav-item" key={i.route}>
                   <NavLink
                     to={i.to}
-                    className="nav-link position-relative text-body"
+                    className="nav-link position-relative text-body px-2 px-lg-3"
                     aria-label={i.label}
                     data-testid={`nav-${i.route}`}
                   >

@@ -14,6 +14,8 @@ export const NAMESPACES = [
   'members',
   'matching',
   'swipe',
+  'payments',
+  'transactions',
   'validation',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -24,7 +24,7 @@ describe('web sources', () => {
       readFileSync(file, 'utf8')
         .split('\n')
         .map((line, i) => ({ line, at: `${path.relative(webRoot, file)}:${i + 1}` }))
-        .filter(({ line }) => /\bstyle=|<style[\s>]/.test(line))
+        .filter(({ line }) => /(?<![\w-])style=|<style[\s>]/.test(line))
         .map(({ at, line }) => `${at}: ${line.trim()}`),
     );
     expect(offenders).toEqual([]);

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageSpinner } from '../../components/ui/PageSpinner';
+import { BundleTable } from '../../features/payments/components/BundleTable';
+import { formatMinor } from '../../features/payments/components/money';
 import { useCompanyInfo } from '../../features/site/api/companyinfo';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
@@ -13,14 +15,13 @@ interface PageText {
   sections: { heading: string; paragraphs: string[] }[];
 }
 
-/** Formats integer minor units in a currency for the UI locale. */
-export function formatMinor(minor: number, currency: string, locale: string): string {
-  const fmt = new Intl.NumberFormat(locale, { style: 'currency', currency });
-  const digits = fmt.resolvedOptions().maximumFractionDigits ?? 2;
-  return fmt.format(minor / 10 ** digits);
-}
+/** Kept here for imports of the earlier place; it lives with the payments now. */
+export { formatMinor };
 
-/** What things cost: credits per action from the site settings and the minimum price per message in the visitor's country. */
+/**
+ * What things cost: credits per action from the site settings, the credit bundles of the visitor's country (a
+ * member's: the profile's) with VAT, and the minimum price per message there.
+ */
 export function PricingPage() {
   const { t } = useTranslation('pages');
   const { t: tc } = useTranslation();
@@ -65,6 +66,7 @@ export function PricingPage() {
               </li>
             </ul>
           </div>
+          <BundleTable country={country} messageCredits={settings.message_credits} />
           {minimum && (
             <p data-testid="minimum-cost">
               {tc('pricing.minimum', {

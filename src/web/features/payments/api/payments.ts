@@ -1,0 +1,46 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { PaymentMethodName } from '../../../../shared/payment-methods';
+import type { CreditsResponse, Payment, RepeatOrderResponse } from '../../../../shared/schemas/payments';
+import { api } from '../../../lib/http';
+
+/** GET /api/credits.php: the bundles of the member's country (a visitor: `country` or GeoIP), methods, test mode. */
+export const creditsQuery = (country?: string) =>
+  queryOptions({
+    queryKey: ['credits', country ?? null],
+    queryFn: ({ signal }) =>
+      api<CreditsResponse>('api/credits.php', { query: country ? { country } : {}, signal }),
+    staleTime: 5 * 60_000,
+    throwOnError: false,
+  });
+
+/** POST /api/payment.php: starts paying a bundle; go to `payment.checkout_url` next. */
+export const createPayment = (bundleId: number, method: PaymentMethodName) =>
+  api<{ payment: Payment }>('api/payment.php', { method: 'POST', body: { bundle_id: bundleId, method } });
+
+/** GET /api/transactions.php: the member's payments, newest first. */
+export const transactionsQuery = () =>
+  queryOptions({
+    queryKey: ['transactions'],
+    queryFn: ({ signal }) => api<{ payments: Payment[] }>('api/transactions.php', { signal }),
+    throwOnError: false,
+  });
+
+/** GET /api/transaction.php?id=: one payment of the member (poll it while it is open). */
+export const transactionQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['transactions', id],
+    queryFn: ({ signal }) => api<{ payment: Payment }>('api/transaction.php', { query: { id }, signal }),
+    throwOnError: false,
+  });
+
+/** GET /api/repeat-order.php: the last bundle and the method of its mandate, or null. */
+export const repeatOrderQuery = () =>
+  queryOptions({
+    queryKey: ['repeat-order'],
+    queryFn: ({ signal }) => api<RepeatOrderResponse>('api/repeat-order.php', { signal }),
+    throwOnError: false,
+  });
+
+/** POST /api/repeat-order.php: buys the last bundle again on the mandate, in one confirmed step. */
+export const placeRepeatOrder = () =>
+  api<{ payment: Payment }>('api/repeat-order.php', { method: 'POST', body: {} });

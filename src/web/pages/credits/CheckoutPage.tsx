@@ -1,0 +1,301 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PAYMENT_METHOD_TABLE, type PaymentMethodName } from '../../../shared/payment-methods';
+import type { Bundle, CreditsResponse } from '../../../shared/schemas/payments';
+import { BusyButton } from '../../components/ui/BusyButton';
+import { useCurrentUser } from '../../features/auth/api/session';
+import { createPayment, creditsQuery } from '../../features/payments/api/payments';
+import {
+  BestValueBadge,
+  CatalogueFallback,
+  paymentErrorText,
+  TestModeNotice,
+  useBundleFormat,
+} from '../../features/payments/components/BundleParts';
+import { checkoutNavigation } from '../../features/payments/components/checkout-navigation';
+import { MethodMark, useMethodName } from '../../features/payments/components/MethodMark';
+import { useSettings } from '../../features/site/api/settings';
+import { useHead } from '../../lib/head';
+import { ApiError } from '../../lib/http';
+
+/** Methods with a line of explanation under their name (payments:method_hint.*). */
+const HINTED = ['sdd', 'sct', 'applepay', 'paysafecard'] as const;
+type HintedMethod = (typeof HINTED)[number];
+const hasHint = (m: PaymentMethodName): m is HintedMethod => (HINTED as readonly string[]).includes(m);
+
+/**
+ * A country's own method (iDEAL in NL, Bancontact in BE, BLIK in PL, TWINT in CH …) is what most members there
+ * use: it comes first, the others keep the server's order (cards first).
+ */
+function isLocal(method: PaymentMethodName): boolean {
+  const info = PAYMENT_METHOD_TABLE[method];
+  return info.countries !== 'all' && info.countries.length <= 2 && info.providerMethod !== 'creditcard';
+}
+export function orderMethods(methods: readonly PaymentMethodName[]): PaymentMethodName[] {
+  return [...methods.filter(isLocal), ...methods.filter((m) => !isLocal(m))];
+}
+
+/**
+ * /credits/:id/:paymentmethod?: the chosen bundle, its total with VAT, the methods of the member's country and the
+ * Pay button. The chosen method lives in the URL, so a reload keeps it; paying goes to the provider's page.
+ */
+export function CheckoutPage() {
+  const { t } = useTranslation('payments');
+  const settings = useSettings();
+  const { id } = useParams();
+  const catalogue = useQuery(creditsQuery());
+  useHead({ title: t('checkout.title'), siteName: settings.name });
+
+  let body: ReactNode;
+  if (!catalogue.data) body = <CatalogueFallback query={catalogue} />;
+  else {
+    const bundleId = id && /^\d{1,9}$/.test(id) ? Number(id) : undefined;
+    const bundle = catalogue.data.bundles.find((b) => b.id === bundleId);
+    body = bundle ? <Checkout catalogue={catalogue.data} bundle={bundle} /> : <UnknownBundle />;
+  }
+  return (
+    <div className="container-lg py-4 py-md-5 checkout-page" data-testid="checkout-page">
+      {body}
+    </div>
+  );
+}
+
+function UnknownBundle() {
+  const { t } = useTranslation('payments');
+  return (
+    <div className="text-center py-5" data-testid="checkout-unknown-bundle">
+      <i className="bi bi-bag-x fs-1 text-body-tertiary d-block mb-2" aria-hidden="true" />
+      <h1 className="h4 fw-semibold">{t('checkout.unknown_title')}</h1>
+      <p className="text-body-secondary mb-4">{t('checkout.unknown_text')}</p>
+      <Link
+        to="/credits"
+        className="btn btn-primary rounded-pill px-4"
+        data-testid="checkout-back-to-credits"
+      >
+        {t('checkout.back_to_credits')}
+      </Link>
+    </div>
+  );
+}
+
+function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: Bundle }) {
+  const { t } = useTranslation('payments');
+  const { paymentmethod } = useParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
+  const methodName = useMethodName();
+  const settings = useSettings();
+  const f = useBundleFormat(settings.message_credits);
+  const methodsRef = useRef<HTMLFieldSetElement>(null);
+  const [leaving, setLeaving] = useState(false);
+  // The error of the last attempt, with the method it was for: choosing another method puts it away.
+  const [failure, setFailure] = useState<{ error: unknown; method: PaymentMethodName } | null>(null);
+
+  // Back from the provider's page, the browser may show this page from its back-forward cache: still busy.
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) setLeaving(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  const offered = orderMethods(catalogue.methods);
+  const method = offered.find((m) => m === paymentmethod);
+  const unavailable = paymentmethod !== undefined && method === undefined;
+  const total = f.price(bundle);
+
+  const choose = (m: PaymentMethodName | undefined) =>
+    navigate(m ? `/credits/${bundle.id}/${m}` : `/credits/${bundle.id}`, {
+      replace: true,
+      preventScrollReset: true,
+    });
+
+  const chooseAnother = () => {
+    setFailure(null);
+    choose(undefined);
+    // The offer may have changed since the page was loaded.
+    void queryClient.invalidateQueries({ queryKey: creditsQuery().queryKey });
+    methodsRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+  };
+
+  const pay = async () => {
+    if (!method) return;
+    setFailure(null);
+    setLeaving(true);
+    try {
+      const { payment } = await createPayment(bundle.id, method);
+      // The provider's page (another site, or the test provider's page): the app is left, the button stays busy.
+      if (payment.checkout_url) checkoutNavigation.assign(payment.checkout_url);
+      else navigate(`/transactions/${payment.id}`);
+    } catch (error) {
+      setFailure({ error, method });
+      setLeaving(false);
+    }
+  };
+
+  const error = failure && failure.method === method ? failure.error : null;
+  const code = error instanceof ApiError ? error.code : undefined;
+
+  return (
+    <>
+      <header className="payments-header">
+        <h1 className="h3 fw-bold mb-1">{t('checkout.title')}</h1>
+        <Link to="/credits" className="small" data-testid="checkout-change-bundle">
+          <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+          {t('checkout.change_bundle')}
+        </Link>
+        {catalogue.test_mode && <TestModeNotice className="mx-auto mt-3 text-start" />}
+      </header>
+
+      <div className="checkout-grid">
+        <section className="checkout-summary" aria-labelledby="checkout-summary-title">
+          <div className="checkout-summary-head">
+            <h2 className="checkout-section-title" id="checkout-summary-title">
+              {t('checkout.summary')}
+            </h2>
+            {bundle.best_value && <BestValueBadge />}
+          </div>
+          <div className="checkout-bundle">
+            <span className="checkout-bundle-icon" aria-hidden="true">
+              <i className="bi bi-coin" />
+            </span>
+            <div className="flex-grow-1 min-w-0">
+              <p className="checkout-bundle-credits mb-0" data-testid="checkout-credits">
+                {t('credits', { count: bundle.credits })}
+              </p>
+              <p className="small text-body-secondary mb-0">
+                {[f.messages(bundle), f.perMessage(bundle)].filter(Boolean).join(' · ')}
+              </p>
+            </div>
+          </div>
+          {user && !user.paid_user && (
+            <p className="checkout-premium-note" data-testid="checkout-premium-note">
+              <i className="bi bi-gem me-2" aria-hidden="true" />
+              {t('checkout.premium_note')}
+            </p>
+          )}
+          {/*
+            Discount code: the field goes here, between the package and the total, once the discounts issue has
+            landed (GET /api/discountcode.php; the time bonus or the welcome code is the active one). The total
+            below then shows the discount as its own line and the price after it.
+          */}
+          <div className="checkout-total-row">
+            <span>{t('checkout.total')}</span>
+            <strong data-testid="checkout-total">{total}</strong>
+          </div>
+          <p className="checkout-vat" data-testid="checkout-vat">
+            {bundle.vat_rate_bp > 0
+              ? t('checkout.vat_amount', {
+                  amount: f.money(bundle.vat, bundle.currency),
+                  rate: f.rate(bundle.vat_rate_bp),
+                })
+              : t('vat_none')}
+          </p>
+        </section>
+
+        <fieldset className="checkout-methods" ref={methodsRef}>
+          <legend className="checkout-section-title">{t('checkout.methods')}</legend>
+          {unavailable && (
+            <div
+              className="alert alert-warning py-2 small"
+              role="alert"
+              data-testid="checkout-method-unavailable"
+            >
+              {t('checkout.method_unavailable')}
+            </div>
+          )}
+          {offered.length === 0 ? (
+            <p className="text-body-secondary" data-testid="checkout-no-methods">
+              {t('checkout.no_methods')}
+            </p>
+          ) : (
+            <div className="method-grid">
+              {offered.map((m) => (
+                <label
+                  key={m}
+                  className={`method-option${m === method ? ' is-selected' : ''}`}
+                  data-testid="method-option"
+                  data-method={m}
+                >
+                  <input
+                    type="radio"
+                    name="payment-method"
+                    value={m}
+                    checked={m === method}
+                    onChange={() => choose(m)}
+                    className="visually-hidden"
+                  />
+                  <MethodMark method={m} />
+                  <span className="method-option-text">
+                    <span className="method-option-name">{methodName(m)}</span>
+                    {hasHint(m) && <span className="method-option-hint">{t(`method_hint.${m}`)}</span>}
+                  </span>
+                  <i className="bi bi-check-circle-fill method-option-check" aria-hidden="true" />
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+
+        <div className="checkout-pay">
+          {error !== null && (
+            <div className="alert alert-danger checkout-error" role="alert" data-testid="checkout-error">
+              <p className="mb-2">
+                <i className="bi bi-exclamation-triangle-fill me-2" aria-hidden="true" />
+                {paymentErrorText(error, t('checkout.error_generic'))}
+              </p>
+              <div className="d-flex flex-wrap gap-2">
+                {code === 'bundle_not_available' ? (
+                  <Link to="/credits" className="btn btn-sm btn-outline-danger rounded-pill">
+                    {t('checkout.back_to_credits')}
+                  </Link>
+                ) : (
+                  <>
+                    {code !== 'payment_method_not_available' && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-danger rounded-pill"
+                        onClick={() => void pay()}
+                        data-testid="checkout-retry"
+                      >
+                        {t('checkout.retry')}
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-danger rounded-pill"
+                      onClick={chooseAnother}
+                      data-testid="checkout-other-method"
+                    >
+                      {t('checkout.other_method')}
+                    </button>
+                  </>
+                )}
+              </div>
+            </div>
+          )}
+          <BusyButton
+            busy={leaving}
+            disabled={!method}
+            className="btn btn-primary btn-lg rounded-pill w-100 checkout-pay-button"
+            onClick={() => void pay()}
+            data-testid="checkout-pay"
+          >
+            {!leaving && <i className="bi bi-lock-fill me-2" aria-hidden="true" />}
+            {method
+              ? t('checkout.pay_with', { amount: total, method: methodName(method) })
+              : t('checkout.pay', { amount: total })}
+          </BusyButton>
+          {/* Under an error the alert says what to do: the note would only push the methods further away. */}
+          {error === null && (
+            <p className="checkout-pay-note">{method ? t('checkout.secure') : t('checkout.choose_method')}</p>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

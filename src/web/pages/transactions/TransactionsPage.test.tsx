@@ -1,0 +1,294 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../../shared/schemas/accounts';
+import type { Payment } from '../../../shared/schemas/payments';
+import type { SettingsResponse } from '../../../shared/schemas/sites';
+import { paymentPolling } from '../../features/payments/components/PaymentStatusPanel';
+import en from '../../locales/en/transactions.json';
+import nl from '../../locales/nl/transactions.json';
+import { TransactionsPage } from './TransactionsPage';
+
+const payment = (id: number, extra: Partial<Payment> = {}): Payment => ({
+  id,
+  bundle_id: 2,
+  sequence_type: 'oneoff',
+  status: 'paid',
+  credits: 60,
+  amount: 1995,
+  currency: 'EUR',
+  vat: 346,
+  method: 'ideal',
+  created_at: '2026-03-01T10:15:00Z',
+  paid_at: '2026-03-01T10:16:00Z',
+  credits_reversed: 0,
+  checkout_url: null,
+  ...extra,
+});
+
+const user = (credits: number): CurrentUser => ({
+  id: 1,
+  email: 'eva@example.test',
+  profile: { id: 7, name: 'Eva', main_image: null, country: 'NL', status: 'active' },
+  credits,
+  paid_user: credits > 0,
+  signup_date: '2026-01-01T00:00:00Z',
+  language: 'en',
+  fictional_icon: 'stars',
+  status: 'active',
+  notifications_disabled: [],
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+type Route = (url: URL) => Response | undefined;
+
+function mockFetch(route: Route) {
+  return vi.fn(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    return route(url) ?? json(404, { error: { code: 'not_found', message: 'Not found' } });
+  });
+}
+
+async function renderPage(fetchMock: ReturnType<typeof vi.fn>, path: string, lng = 'en') {
+  vi.stubGlobal('fetch', fetchMock);
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng,
+    fallbackLng: 'en',
+    resources: { en: { transactions: en, common: { loading: 'Loading…' } }, nl: { transactions: nl } },
+    ns: ['transactions', 'common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['settings'], {
+    settings: { name: 'Amora' },
+    domain_language: 'en',
+  } as unknown as SettingsResponse);
+  queryClient.setQueryData(['user'], user(0));
+  const router = createMemoryRouter(
+    [
+      { path: '/transactions/:id?', element: <TransactionsPage /> },
+      { path: '/credits', element: <p>credits</p> },
+      { path: '/members', element: <p>members</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { router, queryClient };
+}
+
+const calls = (fetchMock: ReturnType<typeof vi.fn>, pathname: string) =>
+  fetchMock.mock.calls.filter((c) => new URL(String(c[0]), 'http://localhost').pathname === pathname).length;
+
+describe('TransactionsPage', () => {
+  const polling = { ...paymentPolling };
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    Object.assign(paymentPolling, polling);
+  });
+
+  it('lists the payments, newest first, each linking to its status page', async () => {
+    await renderPage(
+      mockFetch((url) =>
+        url.pathname === '/api/transactions.php'
+          ? json(200, {
+              payments: [
+                payment(12, { status: 'pending', credits: 150, amount: 3995, method: 'visa', paid_at: null }),
+                payment(11, { status: 'canceled', credits: 25, amount: 995, method: 'sdd', paid_at: null }),
+                payment(10),
+              ],
+            })
+          : undefined,
+      ),
+      '/transactions',
+    );
+    expect(await screen.findByTestId('transactions-page')).toBeTruthy();
+    const rows = await screen.findAllByTestId('transaction-row');
+    expect(rows.map((r) => r.getAttribute('data-status'))).toEqual(['pending', 'canceled', 'paid']);
+    const first = within(rows[0]!);
+    expect(first.getByText('150 credits')).toBeTruthy();
+    expect(first.getByText('€39.95')).toBeTruthy();
+    expect(first.getByText('Visa')).toBeTruthy();
+    expect(first.getByText('Processing')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Direct debit')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Cancelled')).toBeTruthy();
+    expect(within(rows[2]!).getByText('iDEAL')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Paid')).toBeTruthy();
+    expect(rows[0]!.querySelector('a')?.getAttribute('href')).toBe('/transactions/12');
+    expect(document.title).toBe('Transactions - Amora');
+  });
+
+  it('tells a member without payments where to buy credits', async () => {
+    await renderPage(
+      mockFetch((url) =>
+        url.pathname === '/api/transactions.php' ? json(200, { payments: [] }) : undefined,
+      ),
+      '/transactions',
+    );
+    const empty = await screen.findByTestId('transactions-empty');
+    expect(within(empty).getByRole('link', { name: 'View credit bundles' }).getAttribute('href')).toBe(
+      '/credits',
+    );
+  });
+
+  it('formats amounts for the language', async () => {
+    await renderPage(
+      mockFetch((url) =>
+        url.pathname === '/api/transactions.php' ? json(200, { payments: [payment(10)] }) : undefined,
+      ),
+      '/transactions',
+      'nl',
+    );
+    const row = await screen.findByTestId('transaction-row');
+    expect(row.textContent).toMatch(/€\s19,95/);
+    expect(row.textContent).toContain('Betaald');
+  });
+
+  it('polls a pending payment until it is paid, then reloads the user for the new balance', async () => {
+    paymentPolling.intervalMs = 20;
+    let polls = 0;
+    let credits = 0;
+    const fetchMock = mockFetch((url) => {
+      if (url.pathname === '/api/transaction.php') {
+        expect(url.searchParams.get('id')).toBe('42');
+        polls += 1;
+        if (polls < 3) return json(200, { payment: payment(42, { status: 'pending', paid_at: null }) });
+        credits = 60;
+        return json(200, { payment: payment(42) });
+      }
+      if (url.pathname === '/api/user.php') return json(200, { user: user(credits) });
+      return undefined;
+    });
+    await renderPage(fetchMock, '/transactions/42');
+
+    const processing = await screen.findByTestId('payment-processing');
+    expect(within(processing).getByText('Your payment is being processed')).toBeTruthy();
+    expect(screen.getByTestId('payment-status').getAttribute('data-status')).toBe('pending');
+    expect(calls(fetchMock, '/api/user.php')).toBe(0);
+
+    const paid = await screen.findByTestId('payment-paid', {}, { timeout: 3000 });
+    expect(screen.getByTestId('payment-status').getAttribute('data-status')).toBe('paid');
+    expect(within(paid).getByText('60 credits have been added to your account.')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('payment-balance').textContent).toContain('60 credits'));
+    expect(calls(fetchMock, '/api/user.php')).toBe(1);
+    expect(screen.queryByTestId('payment-processing')).toBeNull();
+
+    // Settled: no more polling.
+    const settledPolls = polls;
+    await new Promise((r) => setTimeout(r, 120));
+    expect(polls).toBe(settledPolls);
+  });
+
+  it('stops polling after a while and offers a manual check', async () => {
+    paymentPolling.intervalMs = 20;
+    paymentPolling.maxMs = 80;
+    let polls = 0;
+    const fetchMock = mockFetch((url) => {
+      if (url.pathname !== '/api/transaction.php') return undefined;
+      polls += 1;
+      return json(200, {
+        payment: payment(43, {
+          status: 'open',
+          paid_at: null,
+          checkout_url: 'https://pay.example/checkout/43',
+        }),
+      });
+    });
+    await renderPage(fetchMock, '/transactions/43');
+    expect(await screen.findByTestId('payment-processing')).toBeTruthy();
+    expect(screen.getByTestId('payment-continue').getAttribute('href')).toBe(
+      'https://pay.example/checkout/43',
+    );
+
+    const refresh = await screen.findByTestId('payment-refresh', {}, { timeout: 3000 });
+    const stoppedAt = polls;
+    await new Promise((r) => setTimeout(r, 120));
+    expect(polls).toBe(stoppedAt);
+
+    fireEvent.click(refresh);
+    await waitFor(() => expect(polls).toBeGreaterThan(stoppedAt));
+  });
+
+  it("shows the spec's failure text in Dutch with a way to try another method", async () => {
+    await renderPage(
+      mockFetch((url) =>
+        url.pathname === '/api/transaction.php'
+          ? json(200, { payment: payment(44, { status: 'canceled', paid_at: null }) })
+          : undefined,
+      ),
+      '/transactions/44',
+      'nl',
+    );
+    const failed = await screen.findByTestId('payment-failed');
+    expect(within(failed).getByTestId('payment-failed-text').textContent).toBe(
+      'De betaling is mislukt of geannuleeerd.',
+    );
+    expect(within(failed).getByTestId('payment-try-another').getAttribute('href')).toBe('/credits/2');
+  });
+
+  it('offers retry or PayPal for a failed repeat order (the recurring card failure)', async () => {
+    await renderPage(
+      mockFetch((url) =>
+        url.pathname === '/api/transaction.php'
+          ? json(200, {
+              payment: payment(45, {
+                status: 'failed',
+                paid_at: null,
+                method: 'visa',
+                sequence_type: 'recurring',
+              }),
+            })
+          : undefined,
+      ),
+      '/transactions/45',
+    );
+    const box = await screen.findByTestId('recurring-failure');
+    expect(within(box).getByTestId('recurring-retry').getAttribute('href')).toBe('/credits/repeat-order');
+    expect(within(box).getByTestId('recurring-paypal').getAttribute('href')).toBe('/credits/2/paypal');
+  });
+
+  it('explains that the credits of a refunded payment were taken back', async () => {
+    await renderPage(
+      mockFetch((url) =>
+        url.pathname === '/api/transaction.php'
+          ? json(200, { payment: payment(45, { status: 'charged_back', credits_reversed: 60 }) })
+          : url.pathname === '/api/user.php'
+            ? json(200, { user: user(0) })
+            : undefined,
+      ),
+      '/transactions/45',
+    );
+    const reversed = await screen.findByTestId('payment-reversed');
+    expect(reversed.textContent).toContain(
+      'Your bank or card issuer reversed this payment, so 60 credits were taken back from your balance.',
+    );
+  });
+
+  it("says so when the payment is not the member's", async () => {
+    await renderPage(
+      mockFetch((url) =>
+        url.pathname === '/api/transaction.php'
+          ? json(404, { error: { code: 'payment_not_found', message: 'Not found' } })
+          : undefined,
+      ),
+      '/transactions/99',
+    );
+    expect(await screen.findByTestId('payment-not-found')).toBeTruthy();
+  });
+});
