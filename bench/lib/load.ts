@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface LoadOptions {
   /** Concurrent keep-alive connections, each sending its next request when the last one is answered. */
@@ -16,6 +17,22 @@ export interface LoadOptions {
   /** Seconds of load before the measurement (same connections) that are not counted; 0 for none. */
   warmupSeconds: number;
   headers?: Record<string, string>;
+  /**
+   * Requests that vary (a body or a session per request): every request of every connection takes the next of these
+   * in turn (one order shared by all connections, starting over at the end), on the origin of `url`; `headers` are
+   * sent with each. Runs autocannon's API in a process of its own (bench/lib/load-worker.ts) instead of its CLI.
+   */
+  requests?: LoadRequest[];
+}
+
+/** One request of LoadOptions.requests. */
+export interface LoadRequest {
+  /** GET by default */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** path and query string, e.g. /api/likes.php?tab=received */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 export interface LoadResult {
@@ -25,6 +42,8 @@ export interface LoadResult {
   rps: number;
   /** Latency percentiles in ms (autocannon records whole milliseconds), over the 2xx answers. */
   p50: number;
+  p90: number;
+  p97_5: number;
   p99: number;
   /** Connection errors and timeouts. */
   errors: number;
@@ -40,25 +59,56 @@ interface AutocannonJson {
   timeouts: number;
   non2xx: number;
   requests: { total: number; sent: number };
-  latency: { p50: number; p99: number };
+  latency: { p50: number; p90: number; p97_5: number; p99: number };
   statusCodeStats?: Record<string, { count: number }>;
 }
 
 const require = createRequire(import.meta.url);
 const autocannonCli = path.join(path.dirname(require.resolve('autocannon/package.json')), 'autocannon.js');
 
+const loadWorker = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-worker.ts');
+
+/** What bench/lib/load-worker.ts reads on its stdin. */
+export interface LoadWorkerInput {
+  url: string;
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  headers: Record<string, string>;
+  requests: LoadRequest[];
+}
+
 /** Loads `url` with autocannon in a child process and returns its figures (throws when autocannon itself fails). */
 export function runLoad(label: string, url: string, opts: LoadOptions): Promise<LoadResult> {
-  const args = [autocannonCli, '--json', '--connections', String(opts.connections)];
-  args.push('--duration', String(opts.seconds));
-  if (opts.warmupSeconds > 0) {
-    args.push('--warmup', '[', '-c', String(opts.connections), '-d', String(opts.warmupSeconds), ']');
+  let args: string[];
+  let input: string | undefined;
+  if (opts.requests && opts.requests.length > 0) {
+    args = ['--import', 'tsx', loadWorker];
+    const worker: LoadWorkerInput = {
+      url,
+      connections: opts.connections,
+      seconds: opts.seconds,
+      warmupSeconds: opts.warmupSeconds,
+      headers: opts.headers ?? {},
+      requests: opts.requests,
+    };
+    input = JSON.stringify(worker);
+  } else {
+    args = [autocannonCli, '--json', '--connections', String(opts.connections)];
+    args.push('--duration', String(opts.seconds));
+    if (opts.warmupSeconds > 0) {
+      args.push('--warmup', '[', '-c', String(opts.connections), '-d', String(opts.warmupSeconds), ']');
+    }
+    for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('--headers', `${k}:${v}`);
+    args.push(url);
   }
-  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('--headers', `${k}:${v}`);
-  args.push(url);
   const limitMs = (opts.seconds + opts.warmupSeconds + 30) * 1000;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child =
+      input === undefined
+        ? spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+        : spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    if (input !== undefined) child.stdin?.end(input);
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -87,6 +137,8 @@ export function runLoad(label: string, url: string, opts: LoadOptions): Promise<
         requests: r.requests.total,
         rps: Math.round(r.requests.total / r.duration),
         p50: r.latency.p50,
+        p90: r.latency.p90,
+        p97_5: r.latency.p97_5,
         p99: r.latency.p99,
         errors: r.errors + r.timeouts,
         non2xx: r.non2xx,
