@@ -131,3 +131,10 @@ export function methodsFor(
     )
     .map(([name]) => name);
 }
+
+/** The provider methods the table pays with (retired ones left out): a provider supporting all offers every name. */
+export const TABLE_PROVIDER_METHODS: ReadonlySet<string> = new Set(
+  Object.values(PAYMENT_METHOD_TABLE)
+    .filter((m) => !m.retired)
+    .map((m) => m.providerMethod),
+);

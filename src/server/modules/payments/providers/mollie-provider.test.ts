@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PaymentMethod } from '@mollie/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TABLE_PROVIDER_METHODS } from '../../../../shared/payment-methods';
 import {
   allowFakeCertificate,
   type FakePaymentStatus,
@@ -65,6 +66,8 @@ describe('the Mollie provider: identity', () => {
     const documented = new Set<string>(Object.values(PaymentMethod));
     for (const method of provider.supportedMethods) expect(documented.has(method), method).toBe(true);
     expect([...provider.supportedMethods].sort()).toEqual([...MOLLIE_METHODS].sort());
+    // Every provider method of the method table (the spec's names) can be paid with Mollie.
+    expect([...TABLE_PROVIDER_METHODS].filter((m) => !provider.supportedMethods.has(m))).toEqual([]);
     for (const notOffered of [
       'giropay',
       'sofort',

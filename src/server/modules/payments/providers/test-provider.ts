@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { TABLE_PROVIDER_METHODS } from '../../../../shared/payment-methods';
 import type { Db } from '../../../db/client';
 import { testProviderCustomers, testProviderPayments } from '../../../db/schema';
 import {
@@ -16,26 +17,10 @@ import {
  * The built-in test provider (the embedded default, ARCHITECTURE.md "Integrations"). It keeps its payments in its
  * own table, shows its own checkout page (test-provider.routes.ts) where the tester chooses paid, failed, canceled,
  * expired or pending-then-paid, and then calls the webhook like a real provider: with the id only. Its methods
- * and statuses follow Mollie's vocabulary, so the rest of the code cannot tell the two apart.
+ * and statuses follow Mollie's vocabulary, so the rest of the code cannot tell the two apart; it supports every
+ * provider method of the method table.
  */
-export const TEST_PROVIDER_METHODS: ReadonlySet<string> = new Set([
-  'creditcard',
-  'paypal',
-  'applepay',
-  'directdebit',
-  'banktransfer',
-  'ideal',
-  'bancontact',
-  'eps',
-  'przelewy24',
-  'blik',
-  'paysafecard',
-  'twint',
-  'satispay',
-  'mobilepay',
-  'vipps',
-  'swish',
-]);
+export const TEST_PROVIDER_METHODS: ReadonlySet<string> = TABLE_PROVIDER_METHODS;
 
 /** Methods whose paid first payment leaves a mandate for repeat orders. */
 const MANDATE_METHODS = new Set(['creditcard', 'paypal', 'directdebit']);
