@@ -16,6 +16,7 @@
  *
  *   BENCH_SECONDS=10 BENCH_WARMUP_SECONDS=2 BENCH_CONCURRENCY=20 BENCH_RUNS=1000 (samples per query, at most
  *   BENCH_QUERY_SECONDS=20 s each) by default; BENCH_SEED_ONLY=1 stops after seeding, BENCH_SKIP_HTTP=1 skips (b),
+ *   BENCH_ONLY=like,pages,deck,http runs only those parts (the three queries of (a), and (b)),
  *   BENCH_EXPLAIN=1 prints EXPLAIN (ANALYZE, BUFFERS) of the queries. BENCH_MEMBERS and BENCH_LIKES size a new seed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -62,6 +63,17 @@ function intEnv(name: string, fallback: number, min: number, max: number): numbe
   return n;
 }
 const flag = (name: string) => process.env[name] === '1' || process.env[name] === 'true';
+const PARTS = ['like', 'pages', 'deck', 'http'] as const;
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((x) => x.trim())
+  .filter(Boolean);
+for (const o of only) {
+  if (!(PARTS as readonly string[]).includes(o))
+    throw new Error(`BENCH_ONLY: unknown ${o} (known: ${PARTS.join(', ')})`);
+}
+/** Whether a part of the bench runs (BENCH_ONLY=like,pages,deck,http picks some; all by default). */
+const part = (name: (typeof PARTS)[number]) => only.length === 0 || only.includes(name);
 
 const url = process.env.DATABASE_URL;
 const MEMBERS = intEnv('BENCH_MEMBERS', 1_000_000, 10_000, 50_000_000);
@@ -625,28 +637,36 @@ async function benchQueries(
   range: Range,
   cast: Cast,
   runStart: Date,
-): Promise<{ stats: Stat[]; likers: number[] }> {
+): Promise<Stat[]> {
   const stats: Stat[] = [];
+  if (part('like')) stats.push(await benchLike(db, pool, range, cast, runStart));
+  if (part('pages')) stats.push(...(await benchPages(db, range, cast)));
+  if (part('deck')) stats.push(...(await benchDeck(db, range, cast)));
+  return stats;
+}
+
+/** 1. A like with the match check, as POST /api/like.php runs them (20 % to the hot members). */
+async function benchLike(db: Db, pool: pg.Pool, range: Range, cast: Cast, runStart: Date): Promise<Stat> {
   const warm = Math.max(5, Math.floor(RUNS / 10));
-  // 1. A like with the match check, as POST /api/like.php runs them (20 % to the hot members).
   const pairs = await freshPairs(pool, range, cast, warm + RUNS, 0.2, undefined, 1);
   const likers = [...new Set(pairs.map((p) => p[0]))];
   const cleanup = () => deleteBenchLikes(pool, likers, runStart);
   onInterrupt.add(cleanup);
   try {
-    stats.push(
-      await measure('like: insertLikeUnlessBlocked + findLikeState', async (i) => {
-        const [a, b] = pairs[i]!;
-        await insertLikeUnlessBlocked(db, a, b);
-        await findLikeState(db, a, b);
-      }),
-    );
+    return await measure('like: insertLikeUnlessBlocked + findLikeState', async (i) => {
+      const [a, b] = pairs[i]!;
+      await insertLikeUnlessBlocked(db, a, b);
+      await findLikeState(db, a, b);
+    });
   } finally {
     onInterrupt.delete(cleanup);
     await cleanup();
   }
+}
 
-  // 2. likes.php page 1 of the hot members (100,000 received likes), and of typical members for contrast.
+/** 2. likes.php page 1 of the hot members (100,000 received likes), and of typical members for contrast. */
+async function benchPages(db: Db, range: Range, cast: Cast): Promise<Stat[]> {
+  const stats: Stat[] = [];
   const hot = (i: number) => cast.hot[i % cast.hot.length]!;
   const typical = await randomMembers(range, 200, 2, cast);
   const someone = (i: number) => typical[i % typical.length]!;
@@ -672,8 +692,12 @@ async function benchQueries(
     }),
   );
 
-  // 3. The swipe deck: heavy swipers (7,000 liked or passed on at the top of their deck), hot members, and
-  //    random members.
+  return stats;
+}
+
+/** 3. The swipe deck: heavy swipers (7,000 liked or passed on at the top of their deck), hot and random members. */
+async function benchDeck(db: Db, range: Range, cast: Cast): Promise<Stat[]> {
+  const stats: Stat[] = [];
   const groups: [string, number[]][] = [
     ['heavy swipers', cast.heavy],
     ['hot members', cast.hot],
@@ -688,7 +712,7 @@ async function benchQueries(
       }),
     );
   }
-  return { stats, likers };
+  return stats;
 }
 
 /** Deletes the likes the bench added (made by `likers` since the run started). */
@@ -1002,10 +1026,11 @@ async function main(): Promise<void> {
     if (flag('BENCH_SEED_ONLY')) return;
     if (flag('BENCH_EXPLAIN')) await explainQueries(pool, range, cast);
 
-    const { stats } = await benchQueries(database.db, pool, range, cast, runStart);
-    const http = flag('BENCH_SKIP_HTTP')
-      ? undefined
-      : await benchHttp(database.db, pool, range, cast, runStart);
+    const stats = await benchQueries(database.db, pool, range, cast, runStart);
+    const http =
+      flag('BENCH_SKIP_HTTP') || !part('http')
+        ? undefined
+        : await benchHttp(database.db, pool, range, cast, runStart);
 
     const version = (await pool.query<{ v: string }>('select version() as v')).rows[0]?.v ?? '';
     const load = os
@@ -1013,10 +1038,13 @@ async function main(): Promise<void> {
       .map((x) => x.toFixed(1))
       .join(' ');
     console.log(`\n${about}\n${machine()}, ${version.split(' on ')[0]}; load average at the end ${load}\n`);
-    console.log(`(a) queries through the repo functions, sequential on a pg pool (after a warm-up)\n`);
-    console.log('| query | n | p50 ms | p95 ms | p99 ms | max ms |');
-    console.log('|---|---|---|---|---|---|');
-    for (const s of stats) console.log(`| ${s.label} | ${s.n} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} |`);
+    if (stats.length > 0) {
+      console.log(`(a) queries through the repo functions, sequential on a pg pool (after a warm-up)\n`);
+      console.log('| query | n | p50 ms | p95 ms | p99 ms | max ms |');
+      console.log('|---|---|---|---|---|---|');
+      for (const s of stats)
+        console.log(`| ${s.label} | ${s.n} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.max} |`);
+    }
     if (http) {
       console.log(
         `\n(b) HTTP, ${concurrency} connections, ${seconds} s after a ${warmupSeconds} s warm-up (autocannon: ` +
