@@ -19,13 +19,12 @@ import {
   createCheckout,
   findOwnPayment,
   listPayments,
-  placeRepeatOrder,
   presentPayment,
   pricingCountry,
-  repeatOffer,
   syncPayment,
 } from './payments.service';
 import { type PaymentProvider, ProviderUnavailableError } from './providers/provider';
+import { placeRepeatOrder, repeatOffer } from './repeat-order.service';
 
 export interface PaymentsRoutesOptions {
   provider: PaymentProvider;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { methodsFor, PAYMENT_METHOD_TABLE, type PaymentMethodName } from '../../../shared/payment-methods';
-import type { Bundle, CreditsResponse, Payment, RepeatOrderResponse } from '../../../shared/schemas/payments';
+import type { Bundle, CreditsResponse, Payment } from '../../../shared/schemas/payments';
 import type { Db } from '../../db/client';
 import { catalogBundles, catalogPrices, paymentCustomers, payments, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -200,8 +200,8 @@ export interface Applied {
   status: PaymentStatus;
 }
 
-/** Applies the provider's payment to ours under the row lock: forward-only status, credits once, reversals. */
-async function applyInTx(tx: Tx, row: PaymentRow, p: ProviderPayment): Promise<Applied> {
+/** Applies the provider's payment to ours under the row lock (the caller holds it): forward-only status, credits once, reversals. */
+export async function applyInTx(tx: Tx, row: PaymentRow, p: ProviderPayment): Promise<Applied> {
   const next = statusOf(p);
   let status = row.status as PaymentStatus;
   let becamePaid = false;
@@ -346,130 +346,4 @@ export async function findOwnPayment(db: Db, userId: number, id: number): Promis
     .where(and(eq(payments.id, id), eq(payments.userId, userId)));
   if (!row) throw new AppError(404, 'payment_not_found');
   return row;
-}
-
-/** The member's last paid payment that left a mandate at this provider, with its bundle at today's price. */
-async function repeatableOf(db: Db, provider: PaymentProvider, member: { id: number; country: string }) {
-  const [last] = await db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.userId, member.id),
-        eq(payments.provider, provider.name),
-        inArray(payments.status, ['paid']),
-        sql`${payments.mandateId} is not null`,
-      ),
-    )
-    .orderBy(desc(payments.paidAt), desc(payments.id))
-    .limit(1);
-  if (!last) return undefined;
-  const country = pricingCountry(member.country);
-  const [offer] = await db
-    .select({ bundle: catalogBundles, price: catalogPrices })
-    .from(catalogBundles)
-    .innerJoin(
-      catalogPrices,
-      and(eq(catalogPrices.bundleId, catalogBundles.id), eq(catalogPrices.country, country)),
-    )
-    .where(and(eq(catalogBundles.id, last.bundleId), eq(catalogBundles.active, true)));
-  const [customer] = await db
-    .select({ customerId: paymentCustomers.customerId })
-    .from(paymentCustomers)
-    .where(and(eq(paymentCustomers.userId, member.id), eq(paymentCustomers.provider, provider.name)));
-  if (!offer || !customer) return undefined;
-  return { last, offer, country, customerId: customer.customerId };
-}
-
-/** GET /api/repeat-order.php: what a repeat order would buy, or null. */
-export async function repeatOffer(
-  db: Db,
-  provider: PaymentProvider,
-  member: { id: number; country: string },
-): Promise<RepeatOrderResponse> {
-  const found = await repeatableOf(db, provider, member);
-  if (!found) return { offer: null };
-  const { bundle, price } = found.offer;
-  return {
-    offer: {
-      bundle: {
-        id: bundle.id,
-        credits: bundle.credits,
-        style: bundle.style,
-        best_value: bundle.bestValue,
-        amount: price.amountMinor,
-        currency: price.currency,
-        vat: vatIncluded(price.amountMinor, price.vatRateBp),
-        vat_rate_bp: price.vatRateBp,
-      },
-      method: found.last.method,
-    },
-  };
-}
-
-/**
- * A repeat order: the last bundle again, charged on the mandate of the payment that created it, in one step. The
- * provider's answer is applied at once (a card is usually paid at once; direct debit stays pending until the
- * webhook). A refusal by the provider (mandate revoked, card expired) answers a failed payment: the member is then
- * offered a retry or PayPal (the recurring-failure screen).
- */
-export async function placeRepeatOrder(
-  db: Db,
-  provider: PaymentProvider,
-  member: { id: number; country: string; locale: string },
-  urls: PaymentUrls,
-): Promise<PaymentRow> {
-  const found = await repeatableOf(db, provider, member);
-  if (!found) throw new AppError(404, 'repeat_order_not_available');
-  const { bundle, price } = found.offer;
-  const [row] = await db
-    .insert(payments)
-    .values({
-      userId: member.id,
-      bundleId: bundle.id,
-      provider: provider.name,
-      method: found.last.method,
-      amountMinor: price.amountMinor,
-      currency: price.currency,
-      vatMinor: vatIncluded(price.amountMinor, price.vatRateBp),
-      vatRateBp: price.vatRateBp,
-      credits: bundle.credits,
-      country: found.country,
-      sequenceType: 'recurring',
-    })
-    .returning();
-  const payment = row as PaymentRow;
-  let created: ProviderPayment;
-  try {
-    created = await provider.createPayment({
-      amountMinor: payment.amountMinor,
-      currency: payment.currency,
-      description: `${bundle.credits} credits (#${payment.id})`,
-      redirectUrl: `${urls.publicUrl}/transactions/${payment.id}`,
-      webhookUrl: `${urls.publicUrl}/api/payment-webhook.php`,
-      metadata: { payment_id: String(payment.id) },
-      locale: member.locale,
-      sequenceType: 'recurring',
-      customerId: found.customerId,
-      mandateId: found.last.mandateId ?? undefined,
-    });
-  } catch (err) {
-    const [failed] = await db
-      .update(payments)
-      .set({ status: 'failed', updatedAt: sql`now()` })
-      .where(eq(payments.id, payment.id))
-      .returning();
-    if (err instanceof ProviderUnavailableError) throw providerUnavailable();
-    return failed as PaymentRow;
-  }
-  await db
-    .update(payments)
-    .set({ providerPaymentId: created.id, updatedAt: sql`now()` })
-    .where(eq(payments.id, payment.id));
-  await db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
-    if (locked) await applyInTx(tx, locked, created);
-  });
-  const [after] = await db.select().from(payments).where(eq(payments.id, payment.id));
-  return after as PaymentRow;
 }
