@@ -956,6 +956,9 @@ async function benchHttp(
   }
 }
 
+/** A share of the baseline's req/s: two decimals, or two significant digits below 0.1 (0.0061). */
+const ratio = (x: number) => (x >= 0.1 ? x.toFixed(2) : x.toPrecision(2));
+
 function machine(): string {
   const cpus = os.cpus();
   const require = createRequire(import.meta.url);
@@ -1055,7 +1058,7 @@ async function main(): Promise<void> {
       for (const { r, note } of [{ r: http.baseline, note: '' }, ...http.rows]) {
         const label = note === 'drift' ? `${r.label} (again, for drift)` : r.label;
         console.log(
-          `| ${label} | ${r.rps} | ${(r.rps / http.baseline.rps).toFixed(2)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ` +
+          `| ${label} | ${r.rps} | ${ratio(r.rps / http.baseline.rps)} | ${r.p50} | ${r.p97_5} | ${r.p99} | ` +
             `${r.errors} | ${r.non2xx} |`,
         );
       }
