@@ -40,6 +40,7 @@ import {
   findLikeState,
   insertLikeUnlessBlocked,
 } from '../src/server/modules/likes/likes.repo';
+import { likeCountCaps, listLikes } from '../src/server/modules/likes/likes.service';
 import {
   type CandidateFilter,
   findSwipeDeck,
@@ -450,6 +451,13 @@ async function seedLikes(client: pg.Client, range: Range): Promise<boolean> {
           or (l.liker_id = b.blocked_id and l.liked_id = b.blocker_id)`,
     );
     log(`blocks; ${unblocked.rowCount} likes between blocked members deleted`);
+    // Matches carry matched_at on both rows (the app sets it under the pair lock when the second like arrives).
+    const t2 = performance.now();
+    const matched = await client.query(
+      `update likes l set matched_at = greatest(l.created_at, r.created_at)
+       from likes r where r.liker_id = l.liked_id and r.liked_id = l.liker_id`,
+    );
+    log(`matched_at on ${matched.rowCount} likes: ${secondsSince(t2)} s`);
     // The heavy swipers: the top of their own deck (the app's deck query, default preferences), most liked, the
     // rest passed on within the last 30 days.
     const rnd = prng(7);
@@ -674,11 +682,26 @@ async function benchPages(db: Db, range: Range, cast: Cast): Promise<Stat[]> {
   for (const tab of tabs) {
     stats.push(
       await measure(`likes page 1, ${tab}: countLikes + findLikePage (hot member)`, async (i) => {
-        await Promise.all([countLikes(db, hot(i)), findLikePage(db, hot(i), tab, PAGE, 0)]);
+        await Promise.all([
+          countLikes(db, hot(i), likeCountCaps(tab, 1)),
+          findLikePage(db, hot(i), tab, PAGE, 0),
+        ]);
       }),
     );
   }
-  stats.push(await measure('  countLikes alone (hot member)', (i) => countLikes(db, hot(i))));
+  const site = { cdnPrefix: '', visibleProfileFields: [] };
+  for (const tab of tabs) {
+    stats.push(
+      await measure(`likes.php ${tab} page 1 in full: listLikes, all its queries (hot member)`, (i) =>
+        listLikes(db, hot(i), { tab, page: 1 }, site),
+      ),
+    );
+  }
+  stats.push(
+    await measure('  countLikes alone (hot member)', (i) =>
+      countLikes(db, hot(i), likeCountCaps('received', 1)),
+    ),
+  );
   for (const tab of tabs) {
     stats.push(
       await measure(`  findLikePage ${tab} alone (hot member)`, (i) =>
@@ -688,7 +711,10 @@ async function benchPages(db: Db, range: Range, cast: Cast): Promise<Stat[]> {
   }
   stats.push(
     await measure('likes page 1, received: countLikes + findLikePage (typical member)', async (i) => {
-      await Promise.all([countLikes(db, someone(i)), findLikePage(db, someone(i), 'received', PAGE, 0)]);
+      await Promise.all([
+        countLikes(db, someone(i), likeCountCaps('received', 1)),
+        findLikePage(db, someone(i), 'received', PAGE, 0),
+      ]);
     }),
   );
 
@@ -772,7 +798,7 @@ async function explainQueries(pool: pg.Pool, range: Range, cast: Cast): Promise<
   );
   await pool.query('delete from likes where liker_id = $1 and liked_id = $2', [a, b]);
   const hot = cast.hot[0]!;
-  await explain('countLikes (hot member)', () => countLikes(capture, hot));
+  await explain('countLikes (hot member)', () => countLikes(capture, hot, likeCountCaps('received', 1)));
   for (const tab of ['received', 'given', 'matches'] as const) {
     await explain(`findLikePage ${tab} (hot member)`, () => findLikePage(capture, hot, tab, PAGE, 0));
   }

@@ -17,3 +17,19 @@ export async function executeNamed<T>(db: Db, query: SQL, prefix: string): Promi
   const result = await db._.session.prepareQuery({ sql: text, params }, undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
 }
+
+/** A query builder that can be prepared under a name (drizzle's select, insert, update and delete builders). */
+interface Preparable<T> {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T> };
+}
+
+/**
+ * executeNamed for a drizzle query builder, keeping its result mapping. The name is derived from the text, as
+ * there: the same builder can render different texts (e.g. drizzle leaves out `offset 0`), and node-postgres
+ * refuses one name for two texts.
+ */
+export function runNamed<T>(query: Preparable<T>, prefix: string): Promise<T> {
+  const name = `${prefix}_${createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 16)}`;
+  return query.prepare(name).execute();
+}

@@ -39,6 +39,13 @@ export const likeCardSchema = profileCardSchema.extend({
 });
 export type LikeCard = z.infer<typeof likeCardSchema>;
 
+const likeCountsSchema = z.object({
+  received: z.number().int(),
+  given: z.number().int(),
+  matches: z.number().int(),
+  new: z.number().int(),
+});
+
 export const likesResponseSchema = z.object({
   /** the spec's shape: ids of the members I liked (of the current page of the given tab, else of the first page) */
   profiles: z.array(z.object({ id: z.number().int() })),
@@ -48,13 +55,20 @@ export const likesResponseSchema = z.object({
   /** the cards of the requested tab and page: received new first then newest; given and matches newest first */
   items: z.array(likeCardSchema),
   page: z.number().int(),
+  /** the number of pages; a lower bound when `pages_capped` (more follow) */
   pages: z.number().int(),
-  /** totals for the tab labels and the top-bar badge (new = received likes not yet seen) */
-  counts: z.object({
-    received: z.number().int(),
-    given: z.number().int(),
-    matches: z.number().int(),
-    new: z.number().int(),
+  pages_capped: z.boolean(),
+  /**
+   * totals for the tab labels and the top-bar badge (new = received likes not yet seen), each counted up to a cap
+   * (the shown tab a little past the page, the others to the badge cap): where `counts_capped` says so, the count
+   * is the cap + 1 and the true total is at least that (the labels say "99+")
+   */
+  counts: likeCountsSchema,
+  counts_capped: z.object({
+    received: z.boolean(),
+    given: z.boolean(),
+    matches: z.boolean(),
+    new: z.boolean(),
   }),
 });
 export type LikesResponse = z.infer<typeof likesResponseSchema>;

@@ -180,17 +180,32 @@ export const likes = pgTable(
     seenAt: timestamp('seen_at', { withTimezone: true }),
     /** When the like modal announced this like to the liked member (GET /api/auto-like.php); null: not yet. */
     announcedAt: timestamp('announced_at', { withTimezone: true }),
+    /**
+     * Set on both rows of a pair, under the pair lock, when the second like makes a match (the later like's time);
+     * cleared on the remaining row when one of the two is taken back. The matches tab reads only these rows.
+     */
+    matchedAt: timestamp('matched_at', { withTimezone: true }),
   },
   (t) => [
     // The given tab, the match check (the reverse row by primary key) and "liked by me".
     primaryKey({ columns: [t.likerId, t.likedId] }),
     check('likes_not_self', sql`${t.likerId} <> ${t.likedId}`),
-    // The received tab (newest first) and its count.
-    index('likes_received_idx').on(t.likedId, t.createdAt.desc()),
-    // The new-likes badge and the new-first part of the received tab.
+    // The received tab in its order: new ones first, then newest (plain DESC = NULLS FIRST, as ORDER BY … DESC
+    // means; drizzle's bare .desc() would make NULLS LAST, which no ORDER BY DESC can use).
+    index('likes_received_idx').on(
+      t.likedId,
+      sql`(${t.seenAt} is null) desc`,
+      t.createdAt.desc().nullsFirst(),
+      t.likerId.desc().nullsFirst(),
+    ),
+    // The new-likes badge (counted up to a cap) and the like modal's newest unannounced like.
     index('likes_received_new_idx').on(t.likedId, t.createdAt.desc()).where(sql`${t.seenAt} is null`),
     // The given tab, newest first.
-    index('likes_given_idx').on(t.likerId, t.createdAt.desc()),
+    index('likes_given_idx').on(t.likerId, t.createdAt.desc().nullsFirst(), t.likedId.desc().nullsFirst()),
+    // The matches tab, latest match first.
+    index('likes_matches_idx')
+      .on(t.likerId, t.matchedAt.desc().nullsFirst(), t.likedId.desc().nullsFirst())
+      .where(sql`${t.matchedAt} is not null`),
   ],
 );
 

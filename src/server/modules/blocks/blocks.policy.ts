@@ -33,19 +33,17 @@ export async function blockedEitherWay(db: Db | Tx, a: number, b: number): Promi
 }
 
 /**
- * SQL for listings (showcase, related members): neither the viewer nor the member whose id is in `column` has
- * blocked the other.
+ * SQL for listings (showcase, related members, likes lists): neither the viewer nor the member whose id is in
+ * `column` has blocked the other. Two NOT EXISTS, one per direction, so the planner can hash or index-probe each
+ * (one NOT EXISTS with an OR compares every row with every block of the viewer: docs/performance.md "Likes").
  */
 export function notBlockedEitherWay(db: Db | Tx, viewerId: number, column: AnyPgColumn): SQL {
-  return notExists(
-    db
-      .select({ one: sql`1` })
-      .from(blocks)
-      .where(
-        or(
-          and(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, column)),
-          and(eq(blocks.blockerId, column), eq(blocks.blockedId, viewerId)),
-        ),
-      ),
-  );
+  const blockedBy = (blockerId: AnyPgColumn | number, blockedId: AnyPgColumn | number) =>
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(blocks)
+        .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId))),
+    );
+  return and(blockedBy(viewerId, column), blockedBy(column, viewerId)) as SQL;
 }

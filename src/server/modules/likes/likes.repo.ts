@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { LikeTab } from '../../../shared/schemas/likes';
 import type { Db } from '../../db/client';
-import { likes, photos, profiles, users } from '../../db/schema';
+import { runNamed } from '../../db/named-query';
+import { likes, photos, profiles } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
 import { notBlockedEitherWay } from '../blocks/blocks.policy';
 import { lockMemberPair } from '../blocks/blocks.repo';
@@ -30,6 +31,11 @@ export async function insertLikeUnlessBlocked(
       on conflict do nothing
       returning 1`);
     if ((result as unknown as { rows: unknown[] }).rows.length > 0) {
+      // The second like of a pair makes a match: both rows get its time (the matches tab reads matched_at).
+      await tx.execute(sql`
+        update likes set matched_at = now()
+        where (liker_id, liked_id) in ((${likerId}::bigint, ${likedId}::bigint), (${likedId}::bigint, ${likerId}::bigint))
+          and exists (select 1 from likes where liker_id = ${likedId} and liked_id = ${likerId})`);
       await onNewLike?.(tx);
       return true;
     }
@@ -52,9 +58,19 @@ export async function findLikedAmong(db: Db, likerId: number, ids: number[]): Pr
   return rows.map((r) => r.id);
 }
 
-/** Takes the like back; a like that does not exist changes nothing. */
-export async function deleteLike(db: Db | Tx, likerId: number, likedId: number): Promise<void> {
-  await db.delete(likes).where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
+/**
+ * Takes the like back; a like that does not exist changes nothing. Under the pair lock, so a like racing it either
+ * sees this like (and is a match the unlike then undoes) or does not; the other member's like is no match any more.
+ */
+export async function deleteLike(db: Db, likerId: number, likedId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockMemberPair(tx, likerId, likedId);
+    await tx.delete(likes).where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
+    await tx
+      .update(likes)
+      .set({ matchedAt: null })
+      .where(and(eq(likes.likerId, likedId), eq(likes.likedId, likerId), isNotNull(likes.matchedAt)));
+  });
 }
 
 /** Deletes the likes between the two members, both ways (blocking). */
@@ -107,17 +123,13 @@ export async function findCard(db: Db, memberId: number): Promise<CardRow | unde
 }
 
 /**
- * SQL: the member whose id is in `column` (joined as `users` and `profiles`) takes part in the viewer's likes lists
- * now: account and profile active, not invisible, no block either way. A liker who is deleted, hidden or blocked
- * disappears from the lists and the counts at once; the rows stay until the account is purged (or a block).
+ * SQL: the member whose id is in `column` (joined as `profiles`) takes part in the viewer's likes lists now:
+ * `profiles.searchable` (account active, profile active, not invisible) and no block either way. A liker who is
+ * deleted, hidden or blocked disappears from the lists and the counts at once; the rows stay until the account is
+ * purged (or a block).
  */
 function shownInLists(db: Db, viewerId: number, column: AnyPgColumn): SQL {
-  return and(
-    eq(users.status, 'active'),
-    eq(profiles.status, 'active'),
-    eq(profiles.invisible, false),
-    notBlockedEitherWay(db, viewerId, column),
-  ) as SQL;
+  return and(eq(profiles.searchable, true), notBlockedEitherWay(db, viewerId, column)) as SQL;
 }
 
 export interface LikeCardRow extends CardRow {
@@ -131,8 +143,9 @@ const mine = alias(likes, 'mine');
 const theirs = alias(likes, 'theirs');
 
 /**
- * One page of a tab. received: the likes of me (new ones first, then newest); given: my likes, newest first;
- * matches: both ways, by the later of the two likes, newest first. `likeNew` is the other member's like of me not
+ * One page of a tab, each read in the order of its index (likes_received_idx, likes_given_idx, likes_matches_idx)
+ * and run as a named prepared statement. received: the likes of me, new ones first, then newest; given: my likes,
+ * newest first; matches: by the time of the match, newest first. `likeNew` is the other member's like of me not
  * yet seen (false without one), `match` both likes exist.
  */
 export async function findLikePage(
@@ -147,52 +160,52 @@ export async function findLikePage(
   const columns = { ...profileCardColumns, likeNew, match };
   const mineOf = and(eq(mine.likerId, viewerId), eq(mine.likedId, profiles.userId));
   const theirsOf = and(eq(theirs.likerId, profiles.userId), eq(theirs.likedId, viewerId));
-  const cards = (other: AnyPgColumn) => ({
-    join: eq(profiles.userId, other),
-    where: shownInLists(db, viewerId, other),
-  });
 
   if (tab === 'received') {
-    const c = cards(theirs.likerId);
-    return db
-      .select({ ...columns, likedAt: theirs.createdAt })
-      .from(theirs)
-      .innerJoin(profiles, c.join)
-      .innerJoin(users, eq(users.id, theirs.likerId))
-      .leftJoin(photos, publicMainPhoto)
-      .leftJoin(mine, mineOf)
-      .where(and(eq(theirs.likedId, viewerId), c.where))
-      .orderBy(sql`${theirs.seenAt} is null desc`, desc(theirs.createdAt), desc(theirs.likerId))
-      .limit(limit)
-      .offset(offset);
+    return runNamed(
+      db
+        .select({ ...columns, likedAt: theirs.createdAt })
+        .from(theirs)
+        .innerJoin(profiles, eq(profiles.userId, theirs.likerId))
+        .leftJoin(photos, publicMainPhoto)
+        .leftJoin(mine, mineOf)
+        .where(and(eq(theirs.likedId, viewerId), shownInLists(db, viewerId, theirs.likerId)))
+        .orderBy(sql`${theirs.seenAt} is null desc`, desc(theirs.createdAt), desc(theirs.likerId))
+        .limit(limit)
+        .offset(offset),
+      'likes_page_received',
+    );
   }
   if (tab === 'given') {
-    const c = cards(mine.likedId);
-    return db
-      .select({ ...columns, likedAt: mine.createdAt })
-      .from(mine)
-      .innerJoin(profiles, c.join)
-      .innerJoin(users, eq(users.id, mine.likedId))
-      .leftJoin(photos, publicMainPhoto)
-      .leftJoin(theirs, theirsOf)
-      .where(and(eq(mine.likerId, viewerId), c.where))
-      .orderBy(desc(mine.createdAt), desc(mine.likedId))
-      .limit(limit)
-      .offset(offset);
+    return runNamed(
+      db
+        .select({ ...columns, likedAt: mine.createdAt })
+        .from(mine)
+        .innerJoin(profiles, eq(profiles.userId, mine.likedId))
+        .leftJoin(photos, publicMainPhoto)
+        .leftJoin(theirs, theirsOf)
+        .where(and(eq(mine.likerId, viewerId), shownInLists(db, viewerId, mine.likedId)))
+        .orderBy(desc(mine.createdAt), desc(mine.likedId))
+        .limit(limit)
+        .offset(offset),
+      'likes_page_given',
+    );
   }
-  const c = cards(mine.likedId);
-  const later = sql<Date>`greatest(${mine.createdAt}, ${theirs.createdAt})`;
-  return db
-    .select({ ...columns, likedAt: later.mapWith(mine.createdAt) })
-    .from(mine)
-    .innerJoin(profiles, c.join)
-    .innerJoin(users, eq(users.id, mine.likedId))
-    .leftJoin(photos, publicMainPhoto)
-    .innerJoin(theirs, theirsOf)
-    .where(and(eq(mine.likerId, viewerId), c.where))
-    .orderBy(desc(later), desc(mine.likedId))
-    .limit(limit)
-    .offset(offset);
+  return runNamed(
+    db
+      .select({ ...columns, likedAt: sql<Date>`${mine.matchedAt}`.mapWith(mine.createdAt) })
+      .from(mine)
+      .innerJoin(profiles, eq(profiles.userId, mine.likedId))
+      .leftJoin(photos, publicMainPhoto)
+      .innerJoin(theirs, theirsOf)
+      .where(
+        and(eq(mine.likerId, viewerId), isNotNull(mine.matchedAt), shownInLists(db, viewerId, mine.likedId)),
+      )
+      .orderBy(desc(mine.matchedAt), desc(mine.likedId))
+      .limit(limit)
+      .offset(offset),
+    'likes_page_matches',
+  );
 }
 
 export interface LikeCounts {
@@ -202,35 +215,48 @@ export interface LikeCounts {
   new: number;
 }
 
-/** The totals of the three tabs and the new received likes, by the same rules as the lists. */
-export async function countLikes(db: Db, viewerId: number): Promise<LikeCounts> {
-  const [[received], [given]] = await Promise.all([
-    db
-      .select({
-        all: sql<number>`count(*)`.mapWith(Number),
-        unseen: sql<number>`count(*) filter (where ${theirs.seenAt} is null)`.mapWith(Number),
-      })
+/**
+ * The totals of the three tabs and the new received likes, by the same rules as the lists, each counted up to its
+ * cap: a count above its cap comes back as cap + 1 (the caller says "99+"). Counting every like of a member with
+ * 100,000 of them took half a second; counting to a cap reads at most cap + 1 index entries.
+ */
+export async function countLikes(db: Db, viewerId: number, caps: LikeCounts): Promise<LikeCounts> {
+  const upTo = (cap: number, rows: SQL, name: string) =>
+    runNamed(
+      db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(sql`(${rows} limit ${cap + 1}) as capped`),
+      name,
+    ).then(([row]) => row?.n ?? 0);
+  const receivedRows = (onlyNew: boolean) =>
+    sql`${db
+      .select({ one: sql`1` })
       .from(theirs)
       .innerJoin(profiles, eq(profiles.userId, theirs.likerId))
-      .innerJoin(users, eq(users.id, theirs.likerId))
-      .where(and(eq(theirs.likedId, viewerId), shownInLists(db, viewerId, theirs.likerId))),
-    db
-      .select({
-        all: sql<number>`count(*)`.mapWith(Number),
-        matches: sql<number>`count(${theirs.likerId})`.mapWith(Number),
-      })
+      .where(
+        and(
+          eq(theirs.likedId, viewerId),
+          onlyNew ? isNull(theirs.seenAt) : undefined,
+          shownInLists(db, viewerId, theirs.likerId),
+        ),
+      )}`;
+  const givenRows = (onlyMatches: boolean) =>
+    sql`${db
+      .select({ one: sql`1` })
       .from(mine)
       .innerJoin(profiles, eq(profiles.userId, mine.likedId))
-      .innerJoin(users, eq(users.id, mine.likedId))
-      .leftJoin(theirs, and(eq(theirs.likerId, mine.likedId), eq(theirs.likedId, viewerId)))
-      .where(and(eq(mine.likerId, viewerId), shownInLists(db, viewerId, mine.likedId))),
+      .where(
+        and(
+          eq(mine.likerId, viewerId),
+          onlyMatches ? isNotNull(mine.matchedAt) : undefined,
+          shownInLists(db, viewerId, mine.likedId),
+        ),
+      )}`;
+  const [received, unseen, given, matches] = await Promise.all([
+    upTo(caps.received, receivedRows(false), 'likes_count_received'),
+    upTo(caps.new, receivedRows(true), 'likes_count_new'),
+    upTo(caps.given, givenRows(false), 'likes_count_given'),
+    upTo(caps.matches, givenRows(true), 'likes_count_matches'),
   ]);
-  return {
-    received: received?.all ?? 0,
-    new: received?.unseen ?? 0,
-    given: given?.all ?? 0,
-    matches: given?.matches ?? 0,
-  };
+  return { received, new: unseen, given, matches };
 }
 
 /**

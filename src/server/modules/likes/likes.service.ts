@@ -22,6 +22,7 @@ import {
   findLikeState,
   insertLikeUnlessBlocked,
   type LikeCardRow,
+  type LikeCounts,
 } from './likes.repo';
 
 export const cannotLikeSelf = () => new AppError(400, 'cannot_like_self');
@@ -71,8 +72,24 @@ function presentLikeCard(row: LikeCardRow, opts: PresentOptions, now: Date): Lik
 }
 
 /**
+ * How far each count of a likes page goes (see countLikes): the tab shown to a little past the page shown, so the
+ * pager knows whether more pages follow; the other tabs and the new likes to the badge cap (shown as "99+").
+ */
+export function likeCountCaps(tab: LikeTab, page: number): LikeCounts {
+  const label = RULES.badges.cap;
+  const shown = Math.max(label, page * RULES.likes.pageSize + RULES.likes.countAhead);
+  return {
+    received: tab === 'received' ? shown : label,
+    given: tab === 'given' ? shown : label,
+    matches: tab === 'matches' ? shown : label,
+    new: label,
+  };
+}
+
+/**
  * A page of one likes tab with the counts of all tabs. Every member sees their received likes in full (premium
  * cannot be bought yet: docs/decisions.md "Likes"). Only members the viewer may see now are listed or counted.
+ * A count past its cap (likeCountCaps) is answered as cap + 1 with `counts_capped` set (at least that many).
  */
 export async function listLikes(
   db: Db,
@@ -83,23 +100,31 @@ export async function listLikes(
   const size = RULES.likes.pageSize;
   const { tab, page } = query;
   const offset = (page - 1) * size;
-  const [counts, rows, given, received] = await Promise.all([
-    countLikes(db, viewerId),
+  const caps = likeCountCaps(tab, page);
+  const [counted, rows, given, received] = await Promise.all([
+    countLikes(db, viewerId, caps),
     findLikePage(db, viewerId, tab, size, offset),
     tab === 'given' ? undefined : findLikePage(db, viewerId, 'given', size, 0),
     tab === 'received' ? undefined : findLikePage(db, viewerId, 'received', size, 0),
   ]);
   const opts = cardOptions(site);
   const now = new Date();
-  const total = tab === 'received' ? counts.received : tab === 'given' ? counts.given : counts.matches;
+  const capped = {
+    received: counted.received > caps.received,
+    given: counted.given > caps.given,
+    matches: counted.matches > caps.matches,
+    new: counted.new > caps.new,
+  };
   return {
     profiles: (given ?? rows).map((r) => ({ id: r.id })),
     liked_by: (received ?? rows).map((r) => ({ id: r.id, like_new: r.likeNew })),
     tab,
     items: rows.map((r) => presentLikeCard(r, opts, now)),
     page,
-    pages: Math.max(1, Math.ceil(total / size)),
-    counts,
+    pages: Math.max(1, Math.ceil(counted[tab] / size)),
+    pages_capped: capped[tab],
+    counts: counted,
+    counts_capped: capped,
   };
 }
 

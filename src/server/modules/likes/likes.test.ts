@@ -13,6 +13,8 @@ import {
   startConversation,
   viewMember,
 } from '../member-profile/member-profile.fixtures';
+import { countLikes } from './likes.repo';
+import { likeCountCaps } from './likes.service';
 
 let ctx: TestContext;
 let domain: string;
@@ -335,7 +337,74 @@ describe('/api/like.php', () => {
     expect(given.liked_by.map((l) => l.id)).toEqual(newestFirst.slice(0, size));
     expect(given.counts).toEqual({ received: size + 2, given: 0, matches: 0, new: size + 2 });
 
+    expect(given).toMatchObject({
+      pages_capped: false,
+      counts_capped: { received: false, given: false, matches: false, new: false },
+    });
+
     for (const q of ['tab=other', 'page=0', 'page=x'])
       expect((await call(ctx, domain, 'GET', `/api/likes.php?${q}`, me.cookie)).statusCode).toBe(400);
+  });
+
+  it('counts each tab up to its cap: past it, the cap + 1 and counts_capped', async () => {
+    const me = await member();
+    const likers = await Promise.all(Array.from({ length: 4 }, () => member()));
+    await Promise.all(likers.map((l) => like(l, me.id)));
+    await like(me, likers[0]!.id);
+    expect(await countLikes(db(), me.id, { received: 2, given: 5, matches: 0, new: 3 })).toEqual({
+      received: 3,
+      given: 1,
+      matches: 1,
+      new: 4,
+    });
+    // The shown tab is counted past the page shown, the others to the badge cap.
+    const { cap } = RULES.badges;
+    expect(likeCountCaps('received', 1)).toEqual({
+      received: Math.max(cap, RULES.likes.pageSize + RULES.likes.countAhead),
+      given: cap,
+      matches: cap,
+      new: cap,
+    });
+    expect(likeCountCaps('given', 40).given).toBe(40 * RULES.likes.pageSize + RULES.likes.countAhead);
+  });
+
+  it('a match is dated on both rows; taking a like back ends it for both, liking again makes a new one', async () => {
+    const a = await member();
+    const b = await member();
+    const matchTimes = async () => (await likeRows(a.id, b.id)).map((r) => r.matchedAt);
+    await like(a, b.id);
+    expect(await matchTimes()).toEqual([null]);
+    await like(b, a.id);
+    const [t1, t2] = await matchTimes();
+    expect(t1).toBeInstanceOf(Date);
+    expect(t2).toEqual(t1);
+    expect((await list(a, 'matches')).items[0]?.liked_at).toBe(t1?.toISOString());
+
+    await unlike(a, b.id);
+    expect(await matchTimes()).toEqual([null]);
+    for (const m of [a, b]) expect((await list(m, 'matches')).counts.matches).toBe(0);
+    expect((await list(b, 'given')).items.map((i) => [i.id, i.match])).toEqual([[a.id, false]]);
+
+    await like(a, b.id);
+    expect((await matchTimes()).every((t) => t instanceof Date)).toBe(true);
+    for (const [m, other] of [
+      [a, b],
+      [b, a],
+    ] as const)
+      expect((await list(m, 'matches')).items.map((i) => i.id)).toEqual([other.id]);
+  });
+
+  it('two members liking each other at the same moment make one match, dated on both rows', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await member();
+      const b = await member();
+      const answers = await Promise.all([like(a, b.id), like(b, a.id), like(a, b.id), like(b, a.id)]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+      // The later of the two first likes sees the other; all see a match once both rows exist.
+      expect(answers.some((r) => r.json().match === true)).toBe(true);
+      const rows = await likeRows(a.id, b.id);
+      expect(rows).toHaveLength(2);
+      expect(rows.every((r) => r.matchedAt instanceof Date)).toBe(true);
+    }
   });
 });

@@ -186,9 +186,14 @@ export function swipeDeckSql(
     from (
       select p.user_id, p.last_active_at from profiles p
       where ${candidateConditions(s, f)}
-        and not exists (select 1 from likes l where l.liker_id = ${s.id} and l.liked_id = p.user_id)
-        and not exists (select 1 from swipe_passes sp where sp.user_id = ${s.id} and sp.member_id = p.user_id
-                        and sp.created_at > now() - make_interval(days => ${opts.passForgetDays}))
+        -- One hashed subplan of the members already liked or recently passed (the ids are never null), built once
+        -- per query: a probe per candidate walked cost heavy swipers 15 ms, and an anti join planned as a nested
+        -- loop 850 ms (docs/performance.md "Likes").
+        and p.user_id not in (
+          select l.liked_id from likes l where l.liker_id = ${s.id}
+          union all
+          select sp.member_id from swipe_passes sp where sp.user_id = ${s.id}
+            and sp.created_at > now() - make_interval(days => ${opts.passForgetDays}))
       order by p.last_active_at desc, p.user_id
       limit ${opts.limit}
     ) deck

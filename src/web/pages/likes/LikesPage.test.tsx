@@ -36,7 +36,9 @@ const answer = (tab: LikeTab, items: LikeCard[], extra: Partial<LikesResponse> =
   items,
   page: 1,
   pages: 1,
+  pages_capped: false,
   counts: { received: 2, given: 0, matches: 1, new: 1 },
+  counts_capped: { received: false, given: false, matches: false, new: false },
   ...extra,
 });
 

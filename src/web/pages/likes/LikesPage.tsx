@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { badgeText } from '../../../shared/rules';
 import { LIKE_TABS, type LikeCard, type LikesResponse, type LikeTab } from '../../../shared/schemas/likes';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { likesQuery } from '../../features/likes/api/likes';
@@ -114,7 +115,7 @@ function Tabs({ tab, counts }: { tab: LikeTab; counts: LikesResponse['counts'] |
                 {/* Received shows its new likes when there are any, else (like the other tabs) its total. */}
                 {name === 'received' && counts && counts.new > 0 ? (
                   <span className="badge rounded-pill text-bg-danger ms-2" data-testid="likes-count-new">
-                    {t('likes.new_count', { n: counts.new })}
+                    {t('likes.new_count', { n: badgeText(counts.new) })}
                   </span>
                 ) : (
                   counts &&
@@ -123,7 +124,7 @@ function Tabs({ tab, counts }: { tab: LikeTab; counts: LikesResponse['counts'] |
                       className={`badge rounded-pill ms-2 ${active ? 'text-bg-light' : 'text-bg-secondary'}`}
                       data-testid={`likes-count-${name}`}
                     >
-                      {counts[name]}
+                      {badgeText(counts[name])}
                     </span>
                   )
                 )}
@@ -169,7 +170,7 @@ function Results({ data, tab, busy }: { data: LikesResponse; tab: LikeTab; busy:
           </div>
         ))}
       </div>
-      {data.pages > 1 && <Pagination page={data.page} pages={data.pages} />}
+      {data.pages > 1 && <Pagination page={data.page} pages={data.pages} more={data.pages_capped} />}
     </div>
   );
 }
@@ -189,7 +190,8 @@ function Empty({ tab }: { tab: LikeTab }) {
   );
 }
 
-function Pagination({ page, pages }: { page: number; pages: number }) {
+/** `more`: the count stopped at a cap, so `pages` is a lower bound ("Page 1 of 10+"). */
+function Pagination({ page, pages, more }: { page: number; pages: number; more: boolean }) {
   const { t } = useTranslation('members');
   const to = (n: number) => ({ search: n <= 1 ? '' : `?page=${n}` });
   return (
@@ -205,7 +207,7 @@ function Pagination({ page, pages }: { page: number; pages: number }) {
         </Link>
       )}
       <span className="small text-body-secondary" aria-current="page">
-        {t('search.page_of', { page, pages })}
+        {t('search.page_of', { page, pages: more ? `${pages}+` : pages })}
       </span>
       {page < pages && (
         <Link to={to(page + 1)} className="btn btn-outline-primary rounded-pill px-3" rel="next">

@@ -31,7 +31,9 @@ function likesAnswer(newCount: number): LikesResponse {
     items: [],
     page: 1,
     pages: 1,
+    pages_capped: false,
     counts: { received: newCount, given: 0, matches: 0, new: newCount },
+    counts_capped: { received: false, given: false, matches: false, new: false },
   };
 }
 
