@@ -37,6 +37,19 @@ export const RULES = {
   timeBonus: { code: 'TIMEBONUS25', percentage: 25, windowSeconds: 14_400, popupDelayMs: 40_000 },
   welcomeDiscount: { percentage: 25 },
   freeMember: { maxStartedConversations: 2 },
+  /**
+   * Chat (issue 11): messages per page (newest first) and the list preview's length. The costs, message_length,
+   * free_messages and free_history_messages are site settings (docs/configuration.md). The same text sent to
+   * `sameText.members` different members within `sameText.windowMinutes` is held for moderation.
+   */
+  chat: {
+    pageSize: 30,
+    previewChars: 80,
+    /** the chat list shows the newest this many chats */
+    listMax: 200,
+    sameText: { members: 5, windowMinutes: 10 },
+    typingEventMinIntervalMs: 3_000,
+  },
   polling: { intervalMs: 60_000, intervalWithPushMs: 300_000, startDelayMs: 5_000 },
   autoLikeReloadDelayMs: 500,
   badges: { cap: 99, creditsWarnAtOrBelow: 10 },
@@ -249,3 +262,28 @@ export const PUSH_RULES = {
     'onion',
   ],
 } as const;
+
+/** The gifts a member can send in chat (illustrations drawn locally: src/web/features/chat/components/GiftArt). */
+export const GIFT_IDS = [
+  'rose',
+  'heart',
+  'coffee',
+  'chocolate',
+  'champagne',
+  'teddy',
+  'sunflower',
+  'star',
+] as const;
+export type GiftId = (typeof GIFT_IDS)[number];
+
+/** Suggested openers for an empty conversation (texts per locale in the chat namespace, icebreakers.<id>). */
+export const ICEBREAKER_IDS = [
+  'weekend',
+  'travel',
+  'music',
+  'food',
+  'photo',
+  'laugh',
+  'perfect_date',
+  'movie',
+] as const;

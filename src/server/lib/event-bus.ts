@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 
@@ -37,12 +38,15 @@ export class LocalEventBus implements EventBus {
 
 /**
  * Redis pub/sub: one extra connection for subscribing (a subscribed connection can do nothing else). Local handlers
- * also run at once on publish, so the publishing instance never waits for the round trip through Redis.
+ * also run at once on publish, so the publishing instance never waits for the round trip through Redis; the copy
+ * that comes back from Redis carries this instance's tag and is dropped.
  */
 export class RedisEventBus implements EventBus {
   private readonly local = new LocalEventBus();
   private readonly subscriber: Redis;
   private readonly channels = new Set<string>();
+  /** Tags what this instance publishes, so it does not handle its own messages twice. */
+  private readonly origin = randomUUID();
 
   constructor(
     private readonly redis: Redis,
@@ -53,7 +57,9 @@ export class RedisEventBus implements EventBus {
     this.subscriber.on('message', (channel: string, message: string) => {
       if (!channel.startsWith(CHANNEL_PREFIX)) return;
       try {
-        this.local.publish(channel.slice(CHANNEL_PREFIX.length), JSON.parse(message));
+        const { o, p } = JSON.parse(message) as { o: string; p: unknown };
+        // This instance's own messages ran locally at publish time already.
+        if (o !== this.origin) this.local.publish(channel.slice(CHANNEL_PREFIX.length), p);
       } catch (err) {
         this.onError(err as Error);
       }
@@ -63,7 +69,7 @@ export class RedisEventBus implements EventBus {
   publish(channel: string, payload: unknown): void {
     this.local.publish(channel, payload);
     this.redis
-      .publish(CHANNEL_PREFIX + channel, JSON.stringify(payload))
+      .publish(CHANNEL_PREFIX + channel, JSON.stringify({ o: this.origin, p: payload }))
       .catch((err: Error) => this.onError(err));
   }
 

@@ -37,6 +37,13 @@ export const ROUTE_LIMITS: Record<string, RouteLimit> = {
   // Payments: each call creates a payment at the provider; a person needs a few, never dozens.
   'POST /api/payment.php': { max: 20, timeWindow: '10 minutes', per: 'member' },
   'POST /api/repeat-order.php': { max: 10, timeWindow: '10 minutes', per: 'member' },
+  // Chat: a person types a few messages a minute; a spammer sends many (the same text to many members is also held
+  // for moderation: chat.service). Opening conversations probes members, so it is limited like likes.
+  'POST /api/message.php': { max: 60, timeWindow: '1 minute', per: 'member' },
+  'POST /api/conversation.php': { max: 60, timeWindow: '10 minutes', per: 'member' },
+  'DELETE /api/chat.php': { max: 60, timeWindow: '10 minutes', per: 'member' },
+  // Live connections: a tab reconnects after a drop; a loop of reconnects is refused.
+  'GET /api/live': { max: 30, timeWindow: '1 minute', per: 'member' },
 };
 
 /** The limit of every API route that has no other (per client address): generous for people, not for floods. */

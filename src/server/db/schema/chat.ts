@@ -5,10 +5,13 @@ import {
   boolean,
   check,
   index,
+  integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './members';
 
@@ -26,8 +29,11 @@ export const conversations = pgTable(
     startedBy: bigint('started_by', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    /** The first message that was not held was sent (or a held one delivered): the conversation counts as started. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
   },
   (t) => [
+    index('conversations_started_by_idx').on(t.startedBy).where(sql`${t.startedAt} is not null`),
     uniqueIndex('conversations_pair_unique').on(t.userLow, t.userHigh),
     index('conversations_high_idx').on(t.userHigh),
     check('conversations_ordered', sql`${t.userLow} < ${t.userHigh}`),
@@ -35,8 +41,10 @@ export const conversations = pgTable(
 );
 
 /**
- * Messages. A message of a member whose e-mail is not confirmed yet is held (held = true) and delivered only after
- * confirmation; held messages are invisible to the recipient.
+ * Messages. A message of a member whose e-mail is not confirmed yet is held (held = true, held_reason
+ * 'unconfirmed') and delivered only after confirmation; a message held for moderation has held_reason 'moderation'.
+ * Held messages are invisible to the recipient. `client_id` is the sending client's id for the message: a retried
+ * send with the same id is stored (and charged) once.
  */
 export const messages = pgTable(
   'messages',
@@ -46,14 +54,70 @@ export const messages = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     senderId: bigint('sender_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    clientId: uuid('client_id'),
+    /** text | gift | photo */
+    kind: text('kind').notNull().default('text'),
     body: text('body').notNull(),
+    gift: text('gift'),
+    /** photo messages: the storage key of the chat photo (src/server/modules/chat/chat-photos.ts) */
+    photoKey: text('photo_key'),
+    /** the credits this message cost (0: a free message, the signup message) */
+    credits: integer('credits').notNull().default(0),
     held: boolean('held').notNull().default(false),
+    heldReason: text('held_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** a blurred photo the recipient tapped to view */
+    viewedAt: timestamp('viewed_at', { withTimezone: true }),
   },
   (t) => [
-    index('messages_conversation_idx').on(t.conversationId, t.createdAt),
+    index('messages_conversation_idx').on(t.conversationId, t.id),
     index('messages_sender_held_idx').on(t.senderId).where(sql`${t.held}`),
+    // The same text to many members (moderation) and the free messages used.
+    index('messages_sender_recent_idx').on(t.senderId, t.createdAt),
+    uniqueIndex('messages_sender_client_unique').on(t.senderId, t.clientId),
+    check('messages_kind', sql`${t.kind} in ('text', 'gift', 'photo')`),
+    check('messages_credits_nonneg', sql`${t.credits} >= 0`),
   ],
 );
+
+/**
+ * Each member's side of a conversation (two rows per conversation): what the chat list reads, so it never scans
+ * messages. Kept in step in the transaction of every message: `last_message_id` is the newest message this member
+ * may see (the recipient does not see held messages), `unread` the partner's messages not read yet.
+ * `cleared_message_id`: the member removed the chat; messages up to it stay hidden from this member, and the chat
+ * shows again when a newer message arrives.
+ */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: bigint('partner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastMessageId: bigint('last_message_id', { mode: 'number' }).notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull().default(0),
+    unread: integer('unread').notNull().default(0),
+    clearedMessageId: bigint('cleared_message_id', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    uniqueIndex('conversation_members_pair_unique').on(t.userId, t.partnerId),
+    // The chat list: the member's chats with a message, newest first.
+    index('conversation_members_list_idx')
+      .on(t.userId, t.lastMessageAt.desc().nullsFirst())
+      .where(sql`${t.lastMessageId} > ${t.clearedMessageId}`),
+    check('conversation_members_unread_nonneg', sql`${t.unread} >= 0`),
+  ],
+);
+
+export type Conversation = typeof conversations.$inferSelect;
+export type Message = typeof messages.$inferSelect;
+export type ConversationMember = typeof conversationMembers.$inferSelect;

@@ -50,6 +50,10 @@ export const sites = pgTable(
     giftCredits: integer('gift_credits').notNull(),
     signupCredits: integer('signup_credits').notNull(),
     messageLength: integer('message_length').notNull(),
+    /** Text messages a member who never paid may send without credits (docs/configuration.md). */
+    freeMessages: integer('free_messages').notNull().default(3),
+    /** Members who never paid see this many newest messages of a conversation; older ones are hidden. */
+    freeHistoryMessages: integer('free_history_messages').notNull().default(20),
     minimumMessageCosts: jsonb('minimum_message_costs').$type<MinimumMessageCosts>().notNull(),
     supportEmail: text('support_email').notNull(),
     supportPhone: text('support_phone').notNull(),

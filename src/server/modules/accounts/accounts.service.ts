@@ -3,10 +3,11 @@ import { ageOn } from '../../../shared/dates';
 import { ACCOUNT_RULES, RULES } from '../../../shared/rules';
 import type { SignupRequest } from '../../../shared/schemas/accounts';
 import type { Db } from '../../db/client';
-import { conversations, messages, profiles, type Site, users } from '../../db/schema';
+import { profiles, type Site, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwords';
 import { guardPasswordCheck } from '../auth/login-throttle';
+import { ensureConversation, insertMessage, releaseHeldMessages } from '../chat/chat.repo';
 import { changeCredits } from '../credits/credits.service';
 import { refreshSearchable } from '../members/searchable';
 import { enqueueMail } from '../outbox/outbox.repo';
@@ -127,13 +128,16 @@ async function holdFirstMessage(tx: Tx, senderId: number, recipientId: number, b
   const target = await findUserWithProfile(tx, recipientId);
   if (target?.user.status !== 'active' || target.profile.status !== 'active' || target.profile.invisible)
     return;
-  const [low, high] = senderId < recipientId ? [senderId, recipientId] : [recipientId, senderId];
-  const [conv] = await tx
-    .insert(conversations)
-    .values({ userLow: low, userHigh: high, startedBy: senderId })
-    .onConflictDoUpdate({ target: [conversations.userLow, conversations.userHigh], set: { userLow: low } })
-    .returning({ id: conversations.id });
-  await tx.insert(messages).values({ conversationId: conv!.id, senderId, body, held: true });
+  const conversationId = await ensureConversation(tx, senderId, recipientId);
+  await insertMessage(tx, recipientId, {
+    conversationId,
+    senderId,
+    kind: 'text',
+    body,
+    credits: 0,
+    held: true,
+    heldReason: 'unconfirmed',
+  });
 }
 
 export async function queueActivationMail(
@@ -187,10 +191,7 @@ export async function confirmEmail(tx: Tx, userId: number): Promise<void> {
     .set({ status: 'active' })
     .where(and(eq(profiles.userId, userId), eq(profiles.status, 'disabled')));
   await refreshSearchable(tx, userId);
-  await tx
-    .update(messages)
-    .set({ held: false, deliveredAt: new Date() })
-    .where(and(eq(messages.senderId, userId), eq(messages.held, true)));
+  await releaseHeldMessages(tx, userId);
   const [site] = await tx
     .execute(sql`select signup_credits from sites where id = ${updated.siteId}`)
     .then((r) => (r as unknown as { rows: { signup_credits: number }[] }).rows);

@@ -26,7 +26,11 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: likeRequestSchema, response: { 200: likeResponseSchema } } },
     async (req) => {
       const { site } = await req.resolveSite();
-      return likeMember(app.db, req.requireAuth(), req.body.id, site);
+      const auth = req.requireAuth();
+      const liked = await likeMember(app.db, auth, req.body.id, site);
+      // The liked member's open tabs reload their likes (and show the match when it is one).
+      app.live.publish([req.body.id], { type: 'like.new', member_id: auth.user.id, match: liked.match });
+      return liked;
     },
   );
 

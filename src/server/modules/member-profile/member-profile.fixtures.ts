@@ -2,9 +2,10 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../db/client';
-import { conversations, messages, type Photo, type Profile, photos, profiles, users } from '../../db/schema';
+import { type Photo, type Profile, photos, profiles, users } from '../../db/schema';
 import { CLIENT } from '../../test/factories';
 import type { TestContext } from '../../test/test-app';
+import { ensureConversation, insertMessage } from '../chat/chat.repo';
 import { refreshSearchable } from '../members/searchable';
 
 export async function addPhoto(
@@ -27,14 +28,20 @@ export async function addPhoto(
   return row!;
 }
 
-/** A conversation between two members, with one message from `a`. */
+/** A conversation between two members, with one delivered message from `a` (as chat stores it). */
 export async function startConversation(db: Db, a: number, b: number): Promise<number> {
-  const [conv] = await db
-    .insert(conversations)
-    .values({ userLow: Math.min(a, b), userHigh: Math.max(a, b), startedBy: a })
-    .returning({ id: conversations.id });
-  await db.insert(messages).values({ conversationId: conv!.id, senderId: a, body: 'Hello there' });
-  return conv!.id;
+  return db.transaction(async (tx) => {
+    const conversationId = await ensureConversation(tx, a, b);
+    await insertMessage(tx, b, {
+      conversationId,
+      senderId: a,
+      kind: 'text',
+      body: 'Hello there',
+      credits: 0,
+      held: false,
+    });
+    return conversationId;
+  });
 }
 
 export async function setProfile(db: Db, userId: number, set: Partial<Profile>): Promise<void> {

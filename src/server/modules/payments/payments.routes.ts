@@ -146,7 +146,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       try {
         const applied = await syncPayment(app.db, provider, req.body.id);
         // The member's cached session holds credits and paid_user: drop it on every instance.
-        if (applied) req.memberChanged(applied.userId);
+        if (applied) {
+          req.memberChanged(applied.userId);
+          // The member's open tabs refetch the user (credits, premium).
+          app.live.publish([applied.userId], { type: 'user.changed' });
+        }
       } catch (err) {
         // The provider is unreachable: the re-check job takes it from here. The provider may retry as well.
         if (err instanceof ProviderUnavailableError) return reply.status(503).send({ ok: false });

@@ -1,0 +1,324 @@
+import { RULES } from '../../../shared/rules';
+import type {
+  ChatMessage,
+  ChatsResponse,
+  Conversation as ConversationDto,
+  MessagesResponse,
+  SendMessageRequest,
+} from '../../../shared/schemas/chat';
+import type { Db } from '../../db/client';
+import type { Message, Site } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { Tx } from '../accounts/accounts.repo';
+import type { SessionWithUser } from '../auth/sessions.repo';
+import { blockedEitherWay } from '../blocks/blocks.policy';
+import { changeCredits } from '../credits/credits.service';
+import { cardOptions, presentProfileCard } from '../member-profile/member-profile.presenter';
+import { contactExists } from '../member-profile/member-profile.repo';
+import { accessToMember, memberNotFound } from '../member-profile/member-profile.service';
+import { heldUntilConfirmed, mayWriteTo, type PartnerFacts, partnerCanReply } from './chat.policy';
+import {
+  clearChat,
+  countFreeTexts,
+  countSameTextElsewhere,
+  countStartedConversations,
+  ensureConversation,
+  findAccount,
+  findChatList,
+  findMemberSide,
+  findMessageByClientId,
+  findMessagePage,
+  findNthNewestId,
+  findPartner,
+  hasVisibleBefore,
+  insertMessage,
+  isEmptyFor,
+  lockSender,
+  type MemberSide,
+  markRead,
+} from './chat.repo';
+
+/**
+ * Chat (issue 11): conversations, messages paid with credits, the free members' limits. Costs and limits come from
+ * the site settings and RULES.chat (docs/decisions.md "Chat"). The routes publish the live events this returns.
+ */
+
+export type ChatSite = Pick<
+  Site,
+  | 'cdnPrefix'
+  | 'visibleProfileFields'
+  | 'messageCredits'
+  | 'photoCredits'
+  | 'giftCredits'
+  | 'messageLength'
+  | 'minimumMessageCosts'
+  | 'freeMessages'
+  | 'freeHistoryMessages'
+>;
+
+export interface Viewer {
+  id: number;
+  /** the viewer's country (the message price) */
+  country: string;
+}
+
+export const conversationNotFound = () => new AppError(404, 'conversation_not_found');
+export const conversationLimitReached = () =>
+  new AppError(403, 'conversation_limit_reached', 'errors.conversation_limit_reached', {
+    count: RULES.freeMember.maxStartedConversations,
+  });
+export const messageTooLong = (max: number) =>
+  new AppError(400, 'message_too_long', 'errors.message_too_long', { max });
+
+/** The viewer's side of a conversation, or 404 when the viewer is not part of it. */
+async function sideOf(db: Db | Tx, viewerId: number, conversationId: number): Promise<MemberSide> {
+  const side = await findMemberSide(db, viewerId, conversationId);
+  if (!side) throw conversationNotFound();
+  return side;
+}
+
+async function partnerFacts(db: Db | Tx, viewerId: number, partnerId: number) {
+  const [partner, blocked, inContact] = await Promise.all([
+    findPartner(db, partnerId),
+    blockedEitherWay(db, viewerId, partnerId),
+    contactExists(db, viewerId, partnerId),
+  ]);
+  if (!partner) return undefined;
+  const facts: PartnerFacts = {
+    userStatus: partner.userStatus,
+    profileStatus: partner.profileStatus,
+    invisible: partner.invisible,
+    blockedEitherWay: blocked,
+    inContact,
+  };
+  return { partner, facts };
+}
+
+export function presentMessage(m: Message, viewerId: number): ChatMessage {
+  const mine = m.senderId === viewerId;
+  return {
+    id: m.id,
+    client_id: m.clientId ?? `m-${m.id}`,
+    conversation_id: m.conversationId,
+    mine,
+    kind: m.kind as ChatMessage['kind'],
+    text: m.kind === 'text' ? m.body : null,
+    gift: m.gift,
+    photo: null,
+    created_at: m.createdAt.toISOString(),
+    status: m.held ? 'held' : m.readAt ? 'read' : 'sent',
+  };
+}
+
+/** Free text messages left for a member who never paid (members who paid have none: every message costs). */
+function freeLeft(site: ChatSite, paidUser: boolean, used: number): number {
+  return paidUser ? 0 : Math.max(0, site.freeMessages - used);
+}
+
+function messagePrice(site: ChatSite, country: string) {
+  const price = site.minimumMessageCosts[country];
+  return price ? { amount: price.costs / 100, currency: price.currency } : null;
+}
+
+/** The conversation's header and the viewer's terms. */
+export async function getConversation(
+  db: Db,
+  viewer: Viewer,
+  conversationId: number,
+  site: ChatSite,
+): Promise<ConversationDto> {
+  const side = await sideOf(db, viewer.id, conversationId);
+  const [found, account, empty, freeUsed] = await Promise.all([
+    findPartner(db, side.partnerId),
+    findAccount(db, viewer.id),
+    isEmptyFor(db, viewer.id, side),
+    countFreeTexts(db, viewer.id),
+  ]);
+  if (!found || !account) throw conversationNotFound();
+  return {
+    id: conversationId,
+    profile: presentProfileCard(found, cardOptions(site)),
+    partner_can_reply: partnerCanReply(found),
+    held_until_confirmed: heldUntilConfirmed(account.status),
+    empty,
+    costs: { message: site.messageCredits, photo: site.photoCredits, gift: site.giftCredits },
+    message_length: site.messageLength,
+    free_messages_left: freeLeft(site, account.paidUser, freeUsed),
+    credits: account.credits,
+    premium: account.paidUser,
+    message_price: messagePrice(site, viewer.country),
+  };
+}
+
+/**
+ * Opens the conversation with a member (POST /api/conversation.php), making it when there is none. Opening starts
+ * nothing: the free members' limit counts conversations in which they sent the first message.
+ */
+export async function openConversation(
+  db: Db,
+  viewer: Viewer & { session: Pick<SessionWithUser, 'user'> },
+  memberId: number,
+  site: ChatSite,
+) {
+  if (memberId === viewer.id) throw memberNotFound();
+  const { member, access, blockedByMe } = await accessToMember(db, viewer.session, memberId);
+  const found = await partnerFacts(db, viewer.id, memberId);
+  const visible = member !== undefined && access === 'visible' && !blockedByMe;
+  if (!found || !visible || !mayWriteTo(found.facts)) throw memberNotFound();
+  const id = await ensureConversation(db, viewer.id, memberId);
+  return getConversation(db, viewer, id, site);
+}
+
+export async function listChats(db: Db, viewerId: number, site: ChatSite): Promise<ChatsResponse> {
+  const rows = await findChatList(db, viewerId, RULES.chat.listMax);
+  const opts = cardOptions(site);
+  const now = new Date();
+  const chats = rows.map((r) => ({
+    conversation: { id: r.conversationId },
+    profile: presentProfileCard(r, opts, now),
+    num_unread_messages: r.unread,
+    last_message: {
+      kind: r.lastKind as ChatMessage['kind'],
+      text:
+        r.lastKind === 'text'
+          ? r.lastBody.slice(0, RULES.chat.previewChars)
+          : r.lastKind === 'gift'
+            ? r.lastGift
+            : null,
+      mine: r.lastMine,
+      created_at: r.lastAt.toISOString(),
+    },
+  }));
+  return { chats, total_unread: chats.reduce((n, c) => n + c.num_unread_messages, 0) };
+}
+
+/**
+ * A page of messages, newest first. Members who never paid see only the newest `free_history_messages` of a
+ * conversation; `hidden_older` says older ones exist (premium shows them).
+ */
+export async function listMessages(
+  db: Db,
+  viewer: { id: number; paidUser: boolean },
+  query: { conversation: number; before?: number | undefined; limit: number },
+  site: ChatSite,
+): Promise<MessagesResponse> {
+  const side = await sideOf(db, viewer.id, query.conversation);
+  const notBefore = viewer.paidUser
+    ? 0
+    : await findNthNewestId(db, viewer.id, side, site.freeHistoryMessages);
+  const rows = await findMessagePage(db, viewer.id, side, {
+    before: query.before,
+    limit: query.limit,
+    notBefore,
+  });
+  const hasMore = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  const hiddenOlder = notBefore > 0 && !hasMore && (await hasVisibleBefore(db, viewer.id, side, notBefore));
+  return {
+    messages: page.map((m) => presentMessage(m, viewer.id)),
+    has_more: hasMore,
+    hidden_older: hiddenOlder,
+  };
+}
+
+export interface SentMessage {
+  message: Message;
+  recipientId: number;
+  /** false: a retried send that was stored before (nothing new to announce) */
+  created: boolean;
+  credits: number;
+  freeMessagesLeft: number;
+}
+
+/**
+ * Sends a text or a gift. One transaction holds the sender's row lock (a member's sends are taken one at a time),
+ * the checks, the message, the ledger row and the debit: 50 parallel sends with credits for one store one message.
+ * A retried send (same client_id) returns the stored message and charges nothing.
+ */
+export async function sendMessage(
+  db: Db,
+  viewerId: number,
+  req: SendMessageRequest,
+  site: ChatSite,
+): Promise<SentMessage> {
+  const side = await sideOf(db, viewerId, req.conversation);
+  if (req.kind === 'text' && req.text.length > site.messageLength) throw messageTooLong(site.messageLength);
+  const found = await partnerFacts(db, viewerId, side.partnerId);
+  if (!found || !mayWriteTo(found.facts)) throw conversationNotFound();
+
+  return db.transaction(async (tx) => {
+    const sender = await lockSender(tx, viewerId);
+    if (!sender) throw conversationNotFound();
+    const again = await findMessageByClientId(tx, viewerId, req.client_id);
+    const freeUsed = await countFreeTexts(tx, viewerId);
+    if (again) {
+      if (again.conversationId !== req.conversation) throw new AppError(409, 'client_id_reused');
+      return {
+        message: again,
+        recipientId: side.partnerId,
+        created: false,
+        credits: sender.credits,
+        freeMessagesLeft: freeLeft(site, sender.paidUser, freeUsed),
+      };
+    }
+    const current = await findMemberSide(tx, viewerId, req.conversation);
+    if (!sender.paidUser && current?.startedAt === null) {
+      const started = await countStartedConversations(tx, viewerId);
+      if (started >= RULES.freeMember.maxStartedConversations) throw conversationLimitReached();
+    }
+    const free = req.kind === 'text' && freeLeft(site, sender.paidUser, freeUsed) > 0;
+    const cost = free ? 0 : req.kind === 'text' ? site.messageCredits : site.giftCredits;
+    const body = req.kind === 'text' ? req.text : '';
+    const spam =
+      req.kind === 'text' &&
+      (await countSameTextElsewhere(
+        tx,
+        viewerId,
+        body,
+        req.conversation,
+        RULES.chat.sameText.windowMinutes,
+      )) >=
+        RULES.chat.sameText.members - 1;
+    const unconfirmed = heldUntilConfirmed(sender.status);
+    const message = await insertMessage(tx, side.partnerId, {
+      conversationId: req.conversation,
+      senderId: viewerId,
+      clientId: req.client_id,
+      kind: req.kind,
+      body,
+      gift: req.kind === 'gift' ? req.gift : null,
+      credits: cost,
+      held: unconfirmed || spam,
+      heldReason: unconfirmed ? 'unconfirmed' : spam ? 'moderation' : null,
+    });
+    const credits =
+      cost > 0
+        ? await changeCredits(tx, {
+            userId: viewerId,
+            delta: -cost,
+            reason: `message:${req.kind}`,
+            idempotencyKey: `message:${message.id}`,
+          })
+        : sender.credits;
+    return {
+      message,
+      recipientId: side.partnerId,
+      created: true,
+      credits: credits ?? sender.credits,
+      freeMessagesLeft: freeLeft(site, sender.paidUser, freeUsed + (free ? 1 : 0)),
+    };
+  });
+}
+
+/** Marks the conversation read for the viewer; returns the partner to tell and the newest message read. */
+export async function readChat(db: Db, viewerId: number, conversationId: number) {
+  const side = await sideOf(db, viewerId, conversationId);
+  const upTo = await markRead(db, viewerId, side);
+  return { partnerId: side.partnerId, readUpTo: upTo };
+}
+
+/** Removes the chat from the viewer's list (the partner keeps it); a new message brings it back. */
+export async function deleteChat(db: Db, viewerId: number, conversationId: number): Promise<void> {
+  await sideOf(db, viewerId, conversationId);
+  await clearChat(db, viewerId, conversationId);
+}

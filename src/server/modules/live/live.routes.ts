@@ -1,0 +1,89 @@
+import fastifyWebsocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LIVE_PATH, liveClientMessageSchema } from '../../../shared/realtime';
+import { RULES } from '../../../shared/rules';
+import { AppError } from '../../lib/app-error';
+import type { EventBus } from '../../lib/event-bus';
+import { findMemberSide } from '../chat/chat.repo';
+import { LiveHub } from './live.hub';
+
+/** A socket's conversations already checked (id → partner), at most this many remembered. */
+const MEMBERSHIP_CACHE = 50;
+
+/** The page that opens the socket must be this site's: the Origin's host is the request's host. */
+export function sameOrigin(req: FastifyRequest): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * GET /api/live: one WebSocket per signed-in tab (ARCHITECTURE "Live events"). The session cookie authenticates
+ * the upgrade (403 authentication_required without one) and the Origin must be the site itself (403
+ * forbidden_origin), so another site cannot open a socket with the member's cookie. The server sends LiveEvent
+ * frames; the client may send `typing` (passed on to the partner, at most every RULES.chat.typingEventMinIntervalMs
+ * per conversation) and `ping`. Everything else is ignored.
+ */
+export const liveRoutes = fp<{ bus: EventBus }>(async (app: FastifyInstance, opts: { bus: EventBus }) => {
+  const hub = new LiveHub(opts.bus);
+  app.decorate('live', hub);
+  app.addHook('onClose', async () => hub.close());
+  await app.register(fastifyWebsocket, { options: { maxPayload: 4_096, perMessageDeflate: false } });
+
+  app.get(
+    LIVE_PATH,
+    {
+      websocket: true,
+      preValidation: async (req) => {
+        req.requireAuth();
+        if (!sameOrigin(req)) throw new AppError(403, 'forbidden_origin');
+      },
+    },
+    (socket, req) => {
+      const userId = req.requireAuth().user.id;
+      hub.add(userId, socket);
+      const partners = new Map<number, number | null>();
+      const lastTyping = new Map<number, number>();
+      socket.on('message', (data: Buffer, isBinary: boolean) => {
+        if (isBinary) return;
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(data.toString());
+        } catch {
+          return;
+        }
+        const msg = liveClientMessageSchema.safeParse(parsed);
+        if (!msg.success || msg.data.type !== 'typing') return;
+        const conversationId = msg.data.conversation_id;
+        const now = Date.now();
+        if (now - (lastTyping.get(conversationId) ?? 0) < RULES.chat.typingEventMinIntervalMs) return;
+        lastTyping.set(conversationId, now);
+        void partnerIn(conversationId).then((partnerId) => {
+          if (partnerId !== null)
+            hub.publish([partnerId], { type: 'typing', conversation_id: conversationId });
+        });
+      });
+
+      async function partnerIn(conversationId: number): Promise<number | null> {
+        const known = partners.get(conversationId);
+        if (known !== undefined) return known;
+        const side = await findMemberSide(app.db, userId, conversationId).catch(() => undefined);
+        if (partners.size >= MEMBERSHIP_CACHE) partners.clear();
+        partners.set(conversationId, side?.partnerId ?? null);
+        return side?.partnerId ?? null;
+      }
+    },
+  );
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Live events to members' open tabs (modules/live). */
+    live: LiveHub;
+  }
+}
