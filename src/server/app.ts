@@ -37,6 +37,7 @@ import type { PaymentProvider } from './modules/payments/providers/provider';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { SiteDirectory } from './modules/sites/site-directory';
 import { sitesRoutes } from './modules/sites/sites.routes';
@@ -165,14 +166,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('paymentProvider', paymentProvider);
   await app.register(paymentsRoutes, { provider: paymentProvider, publicUrl: config.publicUrl });
   await app.register(blocksRoutes);
+  await app.register(reportsRoutes);
   await app.register(liveRoutes, { bus });
   await app.register(likesRoutes);
-  await app.register(chatRoutes);
   await app.register(matchingRoutes);
   await app.register(privacyRoutes);
   await app.register(geocodeRoutes, { rateLimitMax: 60 * scale });
   if (!config.isProduction) await app.register(devMailboxRoutes);
 
+  await app.register(chatRoutes, { storage: mediaStorage });
   await app.register(mediaRoutes, { storage: mediaStorage });
   await app.register(spaPlugin, { webDistDir: config.webDistDir });
   return app;

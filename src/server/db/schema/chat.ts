@@ -68,6 +68,8 @@ export const messages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** photo messages between members who had not matched: the recipient sees it blurred until tapping it */
+    photoBlurred: boolean('photo_blurred').notNull().default(false),
     /** a blurred photo the recipient tapped to view */
     viewedAt: timestamp('viewed_at', { withTimezone: true }),
   },
@@ -76,6 +78,8 @@ export const messages = pgTable(
     index('messages_sender_held_idx').on(t.senderId).where(sql`${t.held}`),
     // The same text to many members (moderation) and the free messages used.
     index('messages_sender_recent_idx').on(t.senderId, t.createdAt),
+    // The media route finds a chat photo's message by its files' stem.
+    index('messages_photo_key_idx').on(t.photoKey).where(sql`${t.photoKey} is not null`),
     uniqueIndex('messages_sender_client_unique').on(t.senderId, t.clientId),
     check('messages_kind', sql`${t.kind} in ('text', 'gift', 'photo')`),
     check('messages_credits_nonneg', sql`${t.credits} >= 0`),

@@ -2,5 +2,6 @@ export * from './accounts';
 export * from './chat';
 export * from './matching';
 export * from './members';
+export * from './moderation';
 export * from './payments';
 export * from './sites';

@@ -131,7 +131,7 @@ export async function countSameTextElsewhere(
 }
 
 export type NewMessage = Pick<Message, 'conversationId' | 'senderId' | 'kind' | 'body' | 'credits' | 'held'> &
-  Partial<Pick<Message, 'clientId' | 'gift' | 'photoKey' | 'heldReason'>>;
+  Partial<Pick<Message, 'clientId' | 'gift' | 'photoKey' | 'photoBlurred' | 'heldReason'>>;
 
 /**
  * Stores a message and brings both sides up to date: the sender's side always, the recipient's (last message,
@@ -394,4 +394,53 @@ export async function releaseHeldMessages(tx: Tx, senderId: number): Promise<voi
       );
     if (side) await deliverToRecipient(tx, m.conversationId, side.partnerId, m.id, m.createdAt);
   }
+}
+
+/**
+ * The recipient of a photo message marks it viewed (it was blurred); undefined when the message is not a delivered
+ * photo to this member.
+ */
+export async function markPhotoViewed(
+  db: Db,
+  viewerId: number,
+  messageId: number,
+): Promise<Message | undefined> {
+  const [row] = await db
+    .update(messages)
+    .set({ viewedAt: sql`coalesce(${messages.viewedAt}, now())` })
+    .where(
+      and(
+        eq(messages.id, messageId),
+        eq(messages.kind, 'photo'),
+        eq(messages.held, false),
+        ne(messages.senderId, viewerId),
+        sql`exists (select 1 from conversation_members cm where cm.conversation_id = ${messages.conversationId}
+                    and cm.user_id = ${viewerId} and ${messages.id} > cm.cleared_message_id)`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** A chat photo's message and whether `viewerId` is the sender or the recipient who may see it (media route). */
+export async function findChatPhotoAccess(db: Db, stem: string, viewerId: number) {
+  const [row] = await db
+    .select({
+      senderId: messages.senderId,
+      held: messages.held,
+      photoBlurred: messages.photoBlurred,
+      viewedAt: messages.viewedAt,
+    })
+    .from(messages)
+    .innerJoin(
+      conversationMembers,
+      and(
+        eq(conversationMembers.conversationId, messages.conversationId),
+        eq(conversationMembers.userId, viewerId),
+        gt(messages.id, conversationMembers.clearedMessageId),
+      ),
+    )
+    .where(eq(messages.photoKey, stem))
+    .limit(1);
+  return row;
 }

@@ -1,7 +1,11 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { okSchema } from '../../../shared/schemas/accounts';
 import {
+  type ChatMessage,
+  chatMessageSchema,
   chatsResponseSchema,
   conversationSchema,
   deleteChatRequestSchema,
@@ -12,6 +16,11 @@ import {
   sendMessageRequestSchema,
   sendMessageResponseSchema,
 } from '../../../shared/schemas/chat';
+import { PHOTO_UPLOAD } from '../../../shared/schemas/photos';
+import { AppError } from '../../lib/app-error';
+import type { MediaStorage } from '../../lib/storage';
+import { photoInvalid, photoTooLarge } from '../photos/photos.service';
+import { findMessageByClientId } from './chat.repo';
 import {
   deleteChat,
   getConversation,
@@ -20,15 +29,43 @@ import {
   openConversation,
   presentMessage,
   readChat,
+  type SentMessage,
   sendMessage,
+  viewPhoto,
 } from './chat.service';
+import { removeChatPhoto, storeChatPhoto } from './chat-photos';
+
+const photoFieldsSchema = z.object({ conversation: z.coerce.number().int().positive(), client_id: z.uuid() });
+
+/**
+ * The photo message's upload: multipart with the fields `conversation` and `client_id` (before the file, or in the
+ * query string) and the file `photo`, at most PHOTO_UPLOAD.maxBytes.
+ */
+async function readPhotoMessage(req: FastifyRequest) {
+  if (!req.isMultipart()) throw photoInvalid();
+  const part = await req.file();
+  if (!part || part.fieldname !== PHOTO_UPLOAD.field) throw photoInvalid();
+  const fromParts = Object.fromEntries(
+    Object.entries(part.fields).flatMap(([name, f]) =>
+      f && !Array.isArray(f) && f.type === 'field' ? [[name, String(f.value)]] : [],
+    ),
+  );
+  const fields = photoFieldsSchema.safeParse({ ...(req.query as object), ...fromParts });
+  if (!fields.success) throw new AppError(400, 'validation_failed');
+  try {
+    return { fields: fields.data, file: await part.toBuffer() };
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
+    throw err;
+  }
+}
 
 /**
  * Chat (issue 11): GET /api/chats.php, DELETE /api/chat.php, GET|POST /api/conversation.php, GET /api/messages.php,
  * POST /api/message.php, POST /api/chat-read.php. Every call needs a session; docs/api.md "Chat". What changes is
  * announced on the live connections of both members (modules/live).
  */
-export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = async (app, opts) => {
   app.addHook('onRequest', async (req) => {
     req.requireAuth();
   });
@@ -95,6 +132,25 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** Tells the sender's tabs (the message, the credits) and, once delivered, the recipient's. */
+  function announce(req: FastifyRequest, sent: SentMessage, cdnPrefix: string): ChatMessage {
+    const senderId = sent.message.senderId!;
+    const mine = presentMessage(sent.message, senderId, cdnPrefix);
+    if (!sent.created) return mine;
+    // The member's cached session holds the credits: drop it on every instance.
+    req.memberChanged(senderId);
+    const conversationId = sent.message.conversationId;
+    app.live.publish([senderId], { type: 'message.new', conversation_id: conversationId, message: mine });
+    app.live.publish([senderId], { type: 'credits.changed', credits: sent.credits });
+    if (!sent.message.held)
+      app.live.publish([sent.recipientId], {
+        type: 'message.new',
+        conversation_id: conversationId,
+        message: presentMessage(sent.message, sent.recipientId, cdnPrefix),
+      });
+    return mine;
+  }
+
   app.post(
     '/api/message.php',
     { schema: { body: sendMessageRequestSchema, response: { 200: sendMessageResponseSchema } } },
@@ -102,24 +158,67 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = req.requireAuth();
       const { site } = await req.resolveSite();
       const sent = await sendMessage(app.db, user.id, req.body, site);
-      const mine = presentMessage(sent.message, user.id);
-      if (sent.created) {
-        // The member's cached session holds the credits: drop it on every instance.
-        req.memberChanged(user.id);
-        app.live.publish([user.id], {
-          type: 'message.new',
-          conversation_id: sent.message.conversationId,
-          message: mine,
-        });
-        app.live.publish([user.id], { type: 'credits.changed', credits: sent.credits });
-        if (!sent.message.held)
-          app.live.publish([sent.recipientId], {
-            type: 'message.new',
-            conversation_id: sent.message.conversationId,
-            message: presentMessage(sent.message, sent.recipientId),
-          });
+      return {
+        message: announce(req, sent, site.cdnPrefix),
+        credits: sent.credits,
+        free_messages_left: sent.freeMessagesLeft,
+      };
+    },
+  );
+
+  // Scoped to this plugin: multipart bodies only for the photo message.
+  await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_UPLOAD.maxBytes, files: 1, fields: 4 } });
+
+  app.post(
+    '/api/message-photo.php',
+    { schema: { response: { 200: sendMessageResponseSchema } } },
+    async (req) => {
+      const { user } = req.requireAuth();
+      const { site } = await req.resolveSite();
+      const { fields, file } = await readPhotoMessage(req);
+      const again = await findMessageByClientId(app.db, user.id, fields.client_id);
+      if (again) {
+        const sent = await sendMessage(
+          app.db,
+          user.id,
+          { ...fields, kind: 'photo', photoKey: again.photoKey ?? '' },
+          site,
+        );
+        return {
+          message: announce(req, sent, site.cdnPrefix),
+          credits: sent.credits,
+          free_messages_left: sent.freeMessagesLeft,
+        };
       }
-      return { message: mine, credits: sent.credits, free_messages_left: sent.freeMessagesLeft };
+      const stem = await storeChatPhoto(opts.storage, file);
+      try {
+        const sent = await sendMessage(app.db, user.id, { ...fields, kind: 'photo', photoKey: stem }, site);
+        // A retry that raced this one stored the photo first: this copy is not used.
+        if (!sent.created) await removeChatPhoto(opts.storage, stem);
+        return {
+          message: announce(req, sent, site.cdnPrefix),
+          credits: sent.credits,
+          free_messages_left: sent.freeMessagesLeft,
+        };
+      } catch (err) {
+        await removeChatPhoto(opts.storage, stem);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/api/message-view.php',
+    {
+      schema: {
+        body: z.object({ message: z.number().int().positive() }),
+        response: { 200: z.object({ message: chatMessageSchema }) },
+      },
+    },
+    async (req) => {
+      const { user } = req.requireAuth();
+      const { site } = await req.resolveSite();
+      return { message: await viewPhoto(app.db, user.id, req.body.message, site.cdnPrefix) };
     },
   );
 

@@ -13,6 +13,7 @@ import type { Tx } from '../accounts/accounts.repo';
 import type { SessionWithUser } from '../auth/sessions.repo';
 import { blockedEitherWay } from '../blocks/blocks.policy';
 import { changeCredits } from '../credits/credits.service';
+import { findLikeState } from '../likes/likes.repo';
 import { cardOptions, presentProfileCard } from '../member-profile/member-profile.presenter';
 import { contactExists } from '../member-profile/member-profile.repo';
 import { accessToMember, memberNotFound } from '../member-profile/member-profile.service';
@@ -35,8 +36,10 @@ import {
   isEmptyFor,
   lockSender,
   type MemberSide,
+  markPhotoViewed,
   markRead,
 } from './chat.repo';
+import { chatPhotoUrl } from './chat-photos';
 
 /**
  * Chat (issue 11): conversations, messages paid with credits, the free members' limits. Costs and limits come from
@@ -94,7 +97,18 @@ async function partnerFacts(db: Db | Tx, viewerId: number, partnerId: number) {
   return { partner, facts };
 }
 
-export function presentMessage(m: Message, viewerId: number): ChatMessage {
+/** The files of a chat photo (chat-photos.ts) as the viewer may see them: blurred until the recipient taps it. */
+function presentPhoto(m: Message, mine: boolean, cdnPrefix: string): ChatMessage['photo'] {
+  if (m.kind !== 'photo' || !m.photoKey) return null;
+  const blurred = !mine && m.photoBlurred && m.viewedAt === null;
+  return {
+    url: chatPhotoUrl(cdnPrefix, m.photoKey, blurred ? 'blur' : 'main'),
+    thumb_url: chatPhotoUrl(cdnPrefix, m.photoKey, blurred ? 'blur' : 'thumb'),
+    blurred,
+  };
+}
+
+export function presentMessage(m: Message, viewerId: number, cdnPrefix: string): ChatMessage {
   const mine = m.senderId === viewerId;
   return {
     id: m.id,
@@ -104,7 +118,7 @@ export function presentMessage(m: Message, viewerId: number): ChatMessage {
     kind: m.kind as ChatMessage['kind'],
     text: m.kind === 'text' ? m.body : null,
     gift: m.gift,
-    photo: null,
+    photo: presentPhoto(m, mine, cdnPrefix),
     created_at: m.createdAt.toISOString(),
     status: m.held ? 'held' : m.readAt ? 'read' : 'sent',
   };
@@ -215,11 +229,16 @@ export async function listMessages(
   const page = rows.slice(0, query.limit);
   const hiddenOlder = notBefore > 0 && !hasMore && (await hasVisibleBefore(db, viewer.id, side, notBefore));
   return {
-    messages: page.map((m) => presentMessage(m, viewer.id)),
+    messages: page.map((m) => presentMessage(m, viewer.id, site.cdnPrefix)),
     has_more: hasMore,
     hidden_older: hiddenOlder,
   };
 }
+
+/** A text or gift as the client sends it, or a photo already processed and stored (chat-photos.ts). */
+export type SendInput =
+  | SendMessageRequest
+  | { conversation: number; client_id: string; kind: 'photo'; photoKey: string };
 
 export interface SentMessage {
   message: Message;
@@ -238,7 +257,7 @@ export interface SentMessage {
 export async function sendMessage(
   db: Db,
   viewerId: number,
-  req: SendMessageRequest,
+  req: SendInput,
   site: ChatSite,
 ): Promise<SentMessage> {
   const side = await sideOf(db, viewerId, req.conversation);
@@ -267,7 +286,11 @@ export async function sendMessage(
       if (started >= RULES.freeMember.maxStartedConversations) throw conversationLimitReached();
     }
     const free = req.kind === 'text' && freeLeft(site, sender.paidUser, freeUsed) > 0;
-    const cost = free ? 0 : req.kind === 'text' ? site.messageCredits : site.giftCredits;
+    const cost = free
+      ? 0
+      : { text: site.messageCredits, gift: site.giftCredits, photo: site.photoCredits }[req.kind];
+    // A photo from somebody the recipient has not matched with arrives blurred.
+    const matched = req.kind === 'photo' ? await findLikeState(tx, viewerId, side.partnerId) : undefined;
     const body = req.kind === 'text' ? req.text : '';
     const spam =
       req.kind === 'text' &&
@@ -287,6 +310,8 @@ export async function sendMessage(
       kind: req.kind,
       body,
       gift: req.kind === 'gift' ? req.gift : null,
+      photoKey: req.kind === 'photo' ? req.photoKey : null,
+      photoBlurred: matched !== undefined && !(matched.likedByMe && matched.likesMe),
       credits: cost,
       held: unconfirmed || spam,
       heldReason: unconfirmed ? 'unconfirmed' : spam ? 'moderation' : null,
@@ -321,4 +346,16 @@ export async function readChat(db: Db, viewerId: number, conversationId: number)
 export async function deleteChat(db: Db, viewerId: number, conversationId: number): Promise<void> {
   await sideOf(db, viewerId, conversationId);
   await clearChat(db, viewerId, conversationId);
+}
+
+/** The recipient taps a blurred photo: from now on it is shown clear (POST /api/message-view.php). */
+export async function viewPhoto(
+  db: Db,
+  viewerId: number,
+  messageId: number,
+  cdnPrefix: string,
+): Promise<ChatMessage> {
+  const m = await markPhotoViewed(db, viewerId, messageId);
+  if (!m) throw new AppError(404, 'message_not_found');
+  return presentMessage(m, viewerId, cdnPrefix);
 }

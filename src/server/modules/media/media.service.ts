@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { photos, profiles, users } from '../../db/schema';
 import { hasBlocked } from '../blocks/blocks.policy';
+import { findChatPhotoAccess } from '../chat/chat.repo';
+import { CHAT_PHOTO_KEY } from '../chat/chat-photos';
 import { isPhotoLocked, memberAccess, type ViewerFacts } from '../member-profile/member-profile.policy';
 import { contactExists } from '../member-profile/member-profile.repo';
 
@@ -21,6 +23,8 @@ export type MediaDecision = { serve: false } | { serve: true; public: boolean };
  * are refused. Only files that belong to a photo are ever served.
  */
 export async function decideMediaAccess(db: Db, key: string, viewer: Viewer | null): Promise<MediaDecision> {
+  const chat = CHAT_PHOTO_KEY.exec(key);
+  if (chat) return viewer ? decideChatPhoto(db, chat[1]!, chat[2]!, viewer.id) : { serve: false };
   const stem = SIZED_KEY.exec(key)?.[1];
   if (!stem) return { serve: false };
   const [row] = await db
@@ -66,4 +70,18 @@ export async function decideMediaAccess(db: Db, key: string, viewer: Viewer | nu
   if (access !== 'visible') return { serve: false };
   if (isPhotoLocked(row.photo, row.privacyMode, facts)) return { serve: false };
   return { serve: true, public: everyone };
+}
+
+/**
+ * A chat photo (chat-photos.ts): only the two members of its conversation, never cached by shared caches. The
+ * sender sees every size; the recipient sees the blurred file always, the clear ones once delivered and, for a
+ * photo that arrived blurred, tapped to view.
+ */
+async function decideChatPhoto(db: Db, stem: string, size: string, viewerId: number): Promise<MediaDecision> {
+  const row = await findChatPhotoAccess(db, stem, viewerId);
+  if (!row) return { serve: false };
+  if (row.senderId === viewerId) return { serve: true, public: false };
+  if (row.held) return { serve: false };
+  if (size === 'blur' || !row.photoBlurred || row.viewedAt !== null) return { serve: true, public: false };
+  return { serve: false };
 }
