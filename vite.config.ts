@@ -12,6 +12,16 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // zod in a chunk of its own together with lib/zod-jitless, which sets jitless: every chunk that builds
+        // schemas imports this chunk, so the setting is made before any schema exists. Otherwise zod's eval probe
+        // ran first in whichever chunk came first (a CSP violation: script-src has no 'unsafe-eval').
+        codeSplitting: {
+          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]lib[\\/]zod-jitless\.ts$/ }],
+        },
+      },
+    },
   },
   css: {
     preprocessorOptions: {

@@ -19,7 +19,7 @@ async function watchCsp(page: Page): Promise<string[]> {
     document.addEventListener('securitypolicyviolation', (e) => {
       const report = (window as unknown as { __cspViolation?: (t: string) => void }).__cspViolation;
       report?.(
-        `${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sample})`,
+        `${location.pathname}: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sample}) at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
       );
     });
   });

@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, type NonIndexRouteObject, Outlet, type RouteObject } from 'react-router';
 import { INFO_PAGES, ROUTES, type RouteName } from '../../shared/routes';
 import { AuthSync } from '../features/auth/components/AuthSync';
+import { LiveSync } from '../features/live/LiveSync';
+import { ChatLayout } from '../layouts/ChatLayout';
 import { DefaultLayout } from '../layouts/DefaultLayout';
 import { NotFoundPage, RouteError } from '../pages/error/RouteError';
 import { RequireAuth } from './auth-guards';
@@ -21,6 +23,7 @@ function Root() {
   return (
     <>
       <AuthSync />
+      <LiveSync />
       <Outlet />
     </>
   );
@@ -66,6 +69,10 @@ export const routes: RouteObject[] = [
               ),
               screen('members-id-signup', () =>
                 import('../pages/signup/SignupPage').then((m) => ({ Component: m.SignupPage })),
+              ),
+              // Members open (or start) the conversation; visitors get the member-linked signup.
+              screen('members-id-chat', () =>
+                import('../pages/chats/MemberChatPage').then((m) => ({ Component: m.MemberChatPage })),
               ),
               screen('signup-matches', () =>
                 import('../pages/signup-matches/SignupMatchesPage').then((m) => ({
@@ -162,6 +169,35 @@ export const routes: RouteObject[] = [
                   })),
               },
               { path: '*', handle: { name: 'not-found' } satisfies RouteHandle, element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        // Chat: the bare layout; the list and the open conversation share one screen (the list stays mounted).
+        element: <ChatLayout />,
+        errorElement: <RouteError />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            element: (
+              <RequireAuth>
+                <Outlet />
+              </RequireAuth>
+            ),
+            children: [
+              {
+                ...(screen('chats', () =>
+                  import('../pages/chats/ChatsPage').then((m) => ({ Component: m.ChatsPage })),
+                ) as NonIndexRouteObject),
+                children: [
+                  screen('chats-id', () =>
+                    import('../pages/chats/ConversationPage').then((m) => ({
+                      Component: m.ConversationPage,
+                    })),
+                  ),
+                ],
+              },
             ],
           },
         ],

@@ -27,7 +27,7 @@ const member = (extra: Partial<CurrentUser>): CurrentUser => ({
   ...extra,
 });
 
-async function renderBar(user: CurrentUser | null) {
+async function renderBar(user: CurrentUser | null, cache: [unknown[], unknown][] = []) {
   // Nothing is fetched in these tests (the likes badge starts polling 5 s after mount).
   vi.stubGlobal(
     'fetch',
@@ -45,6 +45,7 @@ async function renderBar(user: CurrentUser | null) {
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   queryClient.setQueryData(['user'], user);
+  for (const [key, data] of cache) queryClient.setQueryData(key, data);
   const router = createMemoryRouter(
     [{ path: '/members', element: <TopBar settings={SETTINGS} />, handle: { name: 'members' } }],
     { initialEntries: ['/members'] },
@@ -101,6 +102,28 @@ describe('TopBar credits and premium', () => {
     expect(await screen.findByTestId('login-button')).toBeTruthy();
     expect(screen.queryByTestId('nav-credits-repeat-order')).toBeNull();
     expect(screen.queryByTestId('nav-premium')).toBeNull();
+  });
+});
+
+describe('TopBar messages', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('links to the chats with the unread messages, capped at 99+', async () => {
+    await renderBar(member({}), [[['chats'], { chats: [], total_unread: 150 }]]);
+    const messages = await screen.findByTestId('nav-chats');
+    expect(messages.getAttribute('href')).toBe('/chats');
+    expect(messages.getAttribute('aria-label')).toBe('Messages (150 unread)');
+    expect(screen.getByTestId('nav-badge-chats').textContent).toBe('99+');
+  });
+
+  it('shows no badge without unread messages', async () => {
+    await renderBar(member({}), [[['chats'], { chats: [], total_unread: 0 }]]);
+    const messages = await screen.findByTestId('nav-chats');
+    expect(messages.getAttribute('aria-label')).toBe('Messages');
+    expect(screen.queryByTestId('nav-badge-chats')).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import { useRouteName } from '../app/route-name';
 import { saveLanguageCall } from '../features/auth/api/accounts';
 import { useCurrentUser } from '../features/auth/api/session';
 import { AccountMenu } from '../features/auth/components/AccountMenu';
+import { useUnreadCount } from '../features/chat/hooks/use-unread';
 import { useNewLikesCount } from '../features/likes/hooks/use-likes-badge';
 import { isStandalone } from '../lib/standalone';
 import { LanguageDropdown } from './LanguageDropdown';
@@ -31,7 +32,10 @@ interface NavItem {
   route: RouteName;
   to: string;
   icon: string;
+  /** the accessible name (with the badge's meaning) */
   label: string;
+  /** the visible text (desktop), when it differs from the label */
+  text?: string;
   badge?: number;
 }
 
@@ -47,6 +51,7 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
   const navigate = useNavigate();
   const user = useCurrentUser();
   const newLikes = useNewLikesCount();
+  const unread = useUnreadCount();
   const back = showBackButton(routeName, isStandalone(), window.history.length);
   const onLanguage = (l: Locale) => {
     if (user) void saveLanguageCall(l).catch(() => undefined); // errors ignored, as the spec says
@@ -55,12 +60,20 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
     ? (
         [
           { route: 'members', to: '/members', icon: 'search-heart', label: t('nav.search') },
-          { route: 'chats', to: '/chats', icon: 'chat-heart', label: t('nav.messages') },
+          {
+            route: 'chats',
+            to: '/chats',
+            icon: 'chat-heart',
+            label: unread > 0 ? t('nav.messages_unread', { n: unread }) : t('nav.messages'),
+            text: t('nav.messages'),
+            badge: unread,
+          },
           {
             route: 'likes',
             to: '/likes',
             icon: 'heart',
             label: newLikes > 0 ? t('nav.likes_new', { n: newLikes }) : t('nav.likes'),
+            text: t('nav.likes'),
             badge: newLikes,
           },
           user.paid_user
@@ -103,12 +116,10 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
                     data-testid={`nav-${i.route}`}
                   >
                     <i className={`bi bi-${i.icon}`} aria-hidden="true" />
-                    <span className="d-none d-md-inline ms-1">
-                      {i.route === 'likes' ? t('nav.likes') : i.label}
-                    </span>
+                    <span className="d-none d-md-inline ms-1">{i.text ?? i.label}</span>
                     {i.badge ? (
                       <span
-                        className="badge rounded-pill text-bg-danger ms-1"
+                        className="badge rounded-pill text-bg-danger ms-1 nav-badge"
                         aria-hidden="true"
                         data-testid={`nav-badge-${i.route}`}
                       >
@@ -116,7 +127,7 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
                       </span>
                     ) : null}
                     {i.route === 'credits-repeat-order' && creditsVariant && (
-                      <span className={`badge rounded-pill text-bg-${creditsVariant} ms-1`}>
+                      <span className={`badge rounded-pill text-bg-${creditsVariant} ms-1 nav-badge`}>
                         {badgeText(user!.credits)}
                       </span>
                     )}

@@ -13,6 +13,8 @@ export const NAMESPACES = [
   'profile',
   'members',
   'matching',
+  'chat',
+  'reports',
   'swipe',
   'payments',
   'transactions',

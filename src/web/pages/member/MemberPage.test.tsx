@@ -330,5 +330,16 @@ describe('MemberPage', () => {
     await renderPage(mockFetch(() => json(200, memberAnswer({ id: 1 }))));
     await screen.findByRole('heading', { level: 1, name: /Sanne/ });
     expect(screen.queryByTestId('member-like')).toBeNull();
+    expect(screen.queryByTestId('member-message')).toBeNull();
+  });
+
+  it('offers a signed-in member to send a message, through the member chat route', async () => {
+    await renderPage(mockFetch(() => json(200, memberAnswer())));
+    await screen.findByRole('heading', { level: 1, name: /Sanne/ });
+    const message = screen.getByTestId('member-message');
+    expect(message.textContent).toBe('Send Sanne a message');
+    expect(message.getAttribute('href')).toBe('/members/42/chat');
+    // A visitor's way to write is the signup (tested above).
+    expect(screen.queryByTestId('member-signup-write')).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { LikeButton } from '../../features/likes/components/LikeButton';
 import { memberQuery } from '../../features/members/api/members';
 import { ProfileCard } from '../../features/members/components/ProfileCard';
 import { useCountryNames } from '../../features/members/country-names';
+import { ReportButton } from '../../features/reports/components/ReportButton';
 import { SignupLink } from '../../features/signup/components/SignupLink';
 import { regionsQuery } from '../../features/site/api/regions';
 import { useSettings } from '../../features/site/api/settings';
@@ -77,6 +78,7 @@ function MemberScreen({ id }: { id: number }) {
 
 function Profile({ profile, related }: { profile: MemberProfile; related: Card[] }) {
   const { t } = useTranslation('members');
+  const client = useQueryClient();
   const settings = useSettings();
   const user = useCurrentUser();
   const locale = currentLocale();
@@ -160,7 +162,17 @@ function Profile({ profile, related }: { profile: MemberProfile; related: Card[]
                   {settings.fictional_warning}
                 </p>
               )}
-              {/* Gift and message buttons appear here once chat and gifts exist. */}
+              {/* Gifts are sent from the conversation (its gift button). */}
+              {user && !own && (
+                <Link
+                  to={`/members/${profile.id}/chat`}
+                  className="btn btn-primary btn-lg rounded-pill w-100 mt-3"
+                  data-testid="member-message"
+                >
+                  <i className="bi bi-chat-heart me-2" aria-hidden="true" />
+                  {t('profile.message', { name: profile.name })}
+                </Link>
+              )}
               {user && !own && <LikeButton profile={profile} />}
               {user === null && (
                 <SignupLink
@@ -183,6 +195,17 @@ function Profile({ profile, related }: { profile: MemberProfile; related: Card[]
                 </SignupLink>
               )}
               {user && !own && <BlockControl profile={profile} />}
+              {user && !own && (
+                <div className="text-end">
+                  <ReportButton
+                    member={profile}
+                    source="profile"
+                    onDone={(blocked) => {
+                      if (blocked) void client.invalidateQueries({ queryKey: ['member', profile.id] });
+                    }}
+                  />
+                </div>
+              )}
             </div>
           </div>
         </div>

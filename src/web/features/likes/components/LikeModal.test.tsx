@@ -104,6 +104,10 @@ describe('AutoLikeModal', () => {
   it('shows the match modal when the member likes the liker too', async () => {
     await renderAt('/members?t=0.01', () => ({ ...EVA, match: true }));
     expect(await screen.findByTestId('match-title')).toBeTruthy();
+    const write = screen.getByTestId('match-send-message');
+    expect(write.getAttribute('href')).toBe('/members/5/chat');
+    expect(write.textContent).toBe('Send Eva a message');
+    expect(screen.getByTestId('match-view-profile').getAttribute('href')).toBe('/members/5');
   });
 
   it('shows nothing when there is no like to announce', async () => {

@@ -48,10 +48,18 @@ export function MatchModal({
             </h2>
             <p className="text-body-secondary mb-4">{t('likes.match.text', { name: other.name })}</p>
             <div className="d-grid gap-2">
-              {/* The "Send a message" button goes here once chat exists (a later issue). */}
+              <Link
+                to={`/members/${other.id}/chat`}
+                className="btn btn-primary rounded-pill"
+                onClick={onHide}
+                data-testid="match-send-message"
+              >
+                <i className="bi bi-chat-heart me-2" aria-hidden="true" />
+                {t('likes.match.send_message', { name: other.name })}
+              </Link>
               <Link
                 to={`/members/${other.id}`}
-                className="btn btn-primary rounded-pill"
+                className="btn btn-outline-primary rounded-pill"
                 onClick={onHide}
                 data-testid="match-view-profile"
               >

@@ -62,7 +62,7 @@ export function useAutoLike(enabled: boolean): { like: AnnouncedLike | null; dis
     return () => clearTimeout(timer);
   }, [signedIn, delay, announce, setParams]);
 
-  // New likes arriving: the polled count (useNewLikesCount keeps this query fresh) goes up.
+  // New likes arriving: the polled count (features/live/use-polling keeps this query fresh) goes up.
   const polled = useQuery({ ...likesQuery('received', 1), enabled: false });
   const count = polled.data?.counts.new;
   const last = useRef<number | undefined>(undefined);

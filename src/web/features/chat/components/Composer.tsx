@@ -1,0 +1,192 @@
+import { type FormEvent, type KeyboardEvent, type RefObject, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Conversation } from '../../../../shared/schemas/chat';
+import { currentLocale } from '../../../lib/i18n';
+import { sendTyping } from '../../live/use-live';
+
+export const PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
+const MAX_ROWS = 5;
+
+/** "from €0.55": the message price of the member's country, in its currency. */
+export function formatPrice(price: NonNullable<Conversation['message_price']>, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency: price.currency }).format(
+      price.amount,
+    );
+  } catch {
+    return `${price.amount} ${price.currency}`;
+  }
+}
+
+/**
+ * The message footer: the text (Enter sends, Shift+Enter is a new line) with its character count against
+ * message_length, what a message costs, and the gift, photo and icebreaker buttons.
+ */
+export function Composer({
+  conversation,
+  draft,
+  onDraft,
+  onSend,
+  onGifts,
+  onPhoto,
+  onIcebreakers,
+  textarea,
+}: {
+  conversation: Conversation;
+  draft: string;
+  onDraft: (text: string) => void;
+  onSend: (text: string) => void;
+  onGifts: () => void;
+  onPhoto: (file: File) => void;
+  /** offered while the conversation is empty */
+  onIcebreakers?: (() => void) | undefined;
+  textarea: RefObject<HTMLTextAreaElement | null>;
+}) {
+  const { t } = useTranslation('chat');
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const max = conversation.message_length;
+  const length = draft.length;
+  const over = length > max;
+  const canSend = draft.trim().length > 0 && !over;
+  const rows = Math.min(MAX_ROWS, Math.max(1, draft.split('\n').length));
+
+  const send = () => {
+    if (!canSend) return;
+    onSend(draft.trim());
+    onDraft('');
+    textarea.current?.focus();
+  };
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    send();
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+    e.preventDefault();
+    send();
+  };
+
+  const free = conversation.free_messages_left;
+  const cost =
+    free > 0
+      ? t('composer.cost_free', { count: free })
+      : t('composer.cost', { count: conversation.costs.message });
+  const photoCost = t('credits.amount', { count: conversation.costs.photo });
+
+  return (
+    <form className="chat-composer px-2 px-sm-3 pt-2" onSubmit={onSubmit} data-testid="chat-composer">
+      <div className="d-flex align-items-end gap-2">
+        <label htmlFor={`${id}-text`} className="visually-hidden">
+          {t('composer.label', { name: conversation.profile.name })}
+        </label>
+        <textarea
+          ref={textarea}
+          id={`${id}-text`}
+          className={`form-control chat-input ${over ? 'is-invalid' : ''}`}
+          rows={rows}
+          value={draft}
+          placeholder={t('composer.placeholder')}
+          onChange={(e) => {
+            onDraft(e.target.value);
+            if (e.target.value.trim()) sendTyping(conversation.id);
+          }}
+          onKeyDown={onKeyDown}
+          aria-describedby={`${id}-count ${id}-cost`}
+          aria-invalid={over || undefined}
+          data-testid="chat-input"
+        />
+        <button
+          type="submit"
+          className="btn btn-primary rounded-circle chat-send flex-shrink-0"
+          disabled={!canSend}
+          aria-label={t('composer.send')}
+          title={t('composer.send')}
+          data-testid="chat-send"
+        >
+          <i className="bi bi-send-fill" aria-hidden="true" />
+        </button>
+      </div>
+      <div className="d-flex align-items-center gap-1 py-1 chat-composer-tools">
+        <button
+          type="button"
+          className="btn btn-link chat-tool"
+          onClick={onGifts}
+          aria-label={t('composer.gift')}
+          title={t('composer.gift')}
+          data-testid="chat-gift-button"
+        >
+          <i className="bi bi-gift" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className="btn btn-link chat-tool"
+          onClick={() => fileInput.current?.click()}
+          aria-label={t('composer.photo', { cost: photoCost })}
+          title={t('composer.photo', { cost: photoCost })}
+          data-testid="chat-photo-button"
+        >
+          <i className="bi bi-image" aria-hidden="true" />
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={PHOTO_TYPES}
+          className="d-none"
+          tabIndex={-1}
+          aria-hidden="true"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) onPhoto(file);
+          }}
+          data-testid="chat-photo-input"
+        />
+        {onIcebreakers && (
+          <button
+            type="button"
+            className="btn btn-link chat-tool"
+            onClick={onIcebreakers}
+            aria-label={t('composer.icebreakers')}
+            title={t('composer.icebreakers')}
+            data-testid="chat-icebreaker-button"
+          >
+            <i className="bi bi-lightbulb" aria-hidden="true" />
+          </button>
+        )}
+        <span
+          id={`${id}-cost`}
+          className="small text-body-secondary text-truncate ms-1"
+          data-testid="chat-cost"
+        >
+          {cost}
+          {conversation.message_price && (
+            <span className="d-none d-sm-inline" data-testid="chat-price">
+              {' · '}
+              {t('composer.price', { price: formatPrice(conversation.message_price, currentLocale()) })}
+            </span>
+          )}
+        </span>
+        <span
+          id={`${id}-count`}
+          className={`small ms-auto flex-shrink-0 ${over ? 'text-danger fw-semibold' : 'text-body-secondary'}`}
+          data-testid="chat-count"
+        >
+          <span aria-hidden="true">
+            {length}/{max}
+          </span>
+          <span className="visually-hidden">
+            {over
+              ? t('composer.too_long', { count: length - max })
+              : t('composer.count', { count: length, max })}
+          </span>
+        </span>
+      </div>
+      {conversation.message_price && (
+        <p className="d-sm-none small text-body-secondary mb-1 chat-price-line">
+          {t('composer.price', { price: formatPrice(conversation.message_price, currentLocale()) })}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import reports from '../../../locales/en/reports.json';
+import { ReportModal } from './ReportModal';
+
+async function setup(answer: () => Response) {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { reports } },
+    interpolation: { escapeValue: false },
+  });
+  const fetchMock = vi.fn(async () => answer());
+  vi.stubGlobal('fetch', fetchMock);
+  const onDone = vi.fn();
+  const onHide = vi.fn();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient()}>
+        <ReportModal show onHide={onHide} member={{ id: 7, name: 'Eva' }} source="chat" onDone={onDone} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { fetchMock, onDone, onHide };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ReportModal', () => {
+  it('needs a reason, sends reason, comment and block, then says it is done', async () => {
+    const { fetchMock, onDone } = await setup(() => json(200, { ok: true, blocked: true }));
+    const submit = screen.getByTestId('report-submit');
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('report-reason-scam'));
+    fireEvent.change(screen.getByTestId('report-comment'), { target: { value: 'Asked for money' } });
+    fireEvent.click(submit);
+    await waitFor(() =>
+      expect(screen.getByTestId('report-done').textContent).toContain('you have blocked Eva'),
+    );
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toContain('/api/report.php');
+    expect(JSON.parse(String(init.body))).toEqual({
+      member: 7,
+      reason: 'scam',
+      comment: 'Asked for money',
+      source: 'chat',
+      block: true,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onDone).toHaveBeenCalledWith(true);
+  });
+
+  it('keeps what was typed and shows the error when sending fails', async () => {
+    await setup(() =>
+      json(404, { error: { code: 'member_not_found', message: 'This profile is not available.' } }),
+    );
+    fireEvent.click(screen.getByTestId('report-reason-other'));
+    fireEvent.change(screen.getByTestId('report-comment'), { target: { value: 'Strange' } });
+    fireEvent.click(screen.getByTestId('report-block'));
+    fireEvent.click(screen.getByTestId('report-submit'));
+    await waitFor(() => expect(screen.getByText('This profile is not available.')).toBeTruthy());
+    expect((screen.getByTestId('report-comment') as HTMLTextAreaElement).value).toBe('Strange');
+    expect((screen.getByTestId('report-block') as HTMLInputElement).checked).toBe(false);
+  });
+});

@@ -1,0 +1,353 @@
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { ChatMessage, Conversation } from '../../../shared/schemas/chat';
+import { RetryButton } from '../../components/ui/RetryButton';
+import { conversationQuery, messagesQuery } from '../../features/chat/api/chat';
+import { GiftPicker, IcebreakerModal } from '../../features/chat/components/ChatModals';
+import { ChatAvatar, CreditsLink, FictionalMark } from '../../features/chat/components/ChatParts';
+import { Composer } from '../../features/chat/components/Composer';
+import { type ListedMessage, useFailureText } from '../../features/chat/components/MessageBubble';
+import { MessageList } from '../../features/chat/components/MessageList';
+import { useChatSender } from '../../features/chat/hooks/use-chat-sender';
+import { useReadReceipts } from '../../features/chat/hooks/use-read-receipts';
+import { useOutbox } from '../../features/chat/outbox';
+import { useIsTyping } from '../../features/live/typing';
+import { ReportButton } from '../../features/reports/components/ReportButton';
+import { useSettings } from '../../features/site/api/settings';
+import { useHead } from '../../lib/head';
+import { ApiError } from '../../lib/http';
+
+/** /chats/:id: one conversation (at most 800 px wide), next to the list on desktop. */
+export function ConversationPage() {
+  const { id: raw } = useParams();
+  const id = raw && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+  if (!Number.isSafeInteger(id) || id <= 0) return <Unavailable />;
+  // Another conversation is a new screen: draft, modals and scroll position start afresh.
+  return <ConversationScreen key={id} id={id} />;
+}
+
+function ConversationScreen({ id }: { id: number }) {
+  const { t } = useTranslation('chat');
+  const settings = useSettings();
+  const conversation = useQuery(conversationQuery(id));
+  useHead({ title: conversation.data?.profile.name ?? t('title'), siteName: settings.name });
+
+  if (conversation.isError) {
+    const err = conversation.error;
+    if (err instanceof ApiError && (err.status === 404 || err.code === 'conversation_not_found'))
+      return <Unavailable />;
+    return (
+      <Frame>
+        <div className="text-center px-3 py-5 my-auto" role="alert" data-testid="conversation-error">
+          <i className="bi bi-wifi-off fs-1 text-body-tertiary d-block mb-2" aria-hidden="true" />
+          <p className="mb-3">{t('conversation.load_error')}</p>
+          <RetryButton
+            variant="pill"
+            onRetry={() => void conversation.refetch()}
+            busy={conversation.isFetching}
+            label={t('retry')}
+            testId="conversation-retry"
+          />
+        </div>
+      </Frame>
+    );
+  }
+  if (!conversation.data)
+    return (
+      <Frame>
+        <div className="d-flex justify-content-center py-5 my-auto" data-testid="conversation-loading">
+          <span className="spinner-border text-primary" role="status">
+            <span className="visually-hidden">{t('conversation.loading')}</span>
+          </span>
+        </div>
+      </Frame>
+    );
+  return <Chat conversation={conversation.data} />;
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <div className="conversation d-flex flex-column" data-testid="conversation">
+      {children}
+    </div>
+  );
+}
+
+function Chat({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation('chat');
+  const settings = useSettings();
+  const partner = conversation.profile;
+  const messages = useInfiniteQuery(messagesQuery(conversation.id));
+  const outgoing = useOutbox(conversation.id);
+  const sender = useChatSender(conversation.id);
+  const failureText = useFailureText();
+  const [draft, setDraft] = useState('');
+  const [gifts, setGifts] = useState(false);
+  const [icebreakers, setIcebreakers] = useState(false);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+
+  const serverMessages = useMemo<ChatMessage[]>(
+    () => (messages.data?.pages ?? []).flatMap((p) => p.messages).reverse(),
+    [messages.data],
+  );
+  const items = useMemo<ListedMessage[]>(() => {
+    const stored = new Set(serverMessages.map((m) => m.client_id));
+    return [
+      ...serverMessages.map((m) => ({
+        key: m.client_id || `id-${m.id}`,
+        created_at: m.created_at,
+        mine: m.mine,
+        message: m,
+      })),
+      ...outgoing
+        .filter((o) => !stored.has(o.client_id))
+        .map((o) => ({ key: o.client_id, created_at: o.created_at, mine: true as const, outgoing: o })),
+    ];
+  }, [serverMessages, outgoing]);
+  const newestPartnerId = useMemo(
+    () =>
+      serverMessages.reduce<number | undefined>(
+        (max, m) => (!m.mine && m.id > (max ?? 0) ? m.id : max),
+        undefined,
+      ),
+    [serverMessages],
+  );
+  useReadReceipts(conversation.id, newestPartnerId, Boolean(messages.data));
+
+  const lastPage = messages.data?.pages.at(-1);
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = messages;
+  const loadOlder = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
+  // No message yet: the icebreakers are offered.
+  const empty = conversation.empty && items.length === 0;
+
+  const fillIcebreaker = (text: string) => {
+    setDraft(text);
+    setIcebreakers(false);
+    // After the modal gave the focus back.
+    setTimeout(() => textarea.current?.focus(), 0);
+  };
+
+  let body: ReactNode;
+  if (!messages.data && messages.isError)
+    body = (
+      <div className="text-center px-3 py-5 my-auto" role="alert" data-testid="messages-error">
+        <p className="mb-3">{t('conversation.messages_error')}</p>
+        <RetryButton
+          variant="pill"
+          onRetry={() => void messages.refetch()}
+          busy={messages.isFetching}
+          label={t('retry')}
+        />
+      </div>
+    );
+  else if (!messages.data)
+    body = (
+      <div className="d-flex justify-content-center py-5 my-auto flex-grow-1" data-testid="messages-loading">
+        <span className="spinner-border text-primary" role="status">
+          <span className="visually-hidden">{t('conversation.loading')}</span>
+        </span>
+      </div>
+    );
+  else
+    body = (
+      <MessageList
+        conversation={conversation}
+        items={items}
+        hasOlder={Boolean(hasNextPage)}
+        loadingOlder={isFetchingNextPage}
+        olderError={messages.isFetchNextPageError}
+        hiddenOlder={Boolean(lastPage?.hidden_older)}
+        onLoadOlder={loadOlder}
+        onRetry={sender.retry}
+        onDiscard={sender.discard}
+        before={
+          partner.fictional && settings.fictional_warning ? (
+            <li className="chat-notice mb-3" data-testid="chat-fictional-warning">
+              <i className={`bi bi-${settings.fictional_icon} text-warning me-2`} aria-hidden="true" />
+              {settings.fictional_warning}
+            </li>
+          ) : null
+        }
+        after={
+          empty ? (
+            <li className="chat-start text-center py-4" data-testid="chat-start">
+              <ChatAvatar profile={partner} size="lg" />
+              <h2 className="h5 fw-semibold mt-3">{t('conversation.start.title', { name: partner.name })}</h2>
+              <p className="text-body-secondary mb-3">{t('conversation.start.text')}</p>
+              <button
+                type="button"
+                className="btn btn-primary rounded-pill px-4"
+                onClick={() => setIcebreakers(true)}
+                data-testid="chat-start-icebreaker"
+              >
+                <i className="bi bi-lightbulb me-2" aria-hidden="true" />
+                {t('conversation.start.icebreaker')}
+              </button>
+            </li>
+          ) : null
+        }
+      />
+    );
+
+  const prompt = sender.prompt;
+  return (
+    <Frame>
+      <Header conversation={conversation} />
+      {body}
+      <div className="chat-footer">
+        {prompt && (
+          <div
+            className="alert alert-warning d-flex flex-wrap align-items-center gap-2 mx-2 mx-sm-3 mt-2 mb-0 py-2"
+            role="alert"
+            data-testid={`chat-prompt-${prompt.code}`}
+          >
+            <i
+              className={`bi ${prompt.code === 'insufficient_credits' ? 'bi-coin' : 'bi-gem'} fs-5`}
+              aria-hidden="true"
+            />
+            <span className="flex-grow-1">{failureText(prompt)}</span>
+            {prompt.code === 'insufficient_credits' ? (
+              <Link
+                to="/credits"
+                className="btn btn-primary btn-sm rounded-pill"
+                data-testid="chat-buy-credits"
+              >
+                {t('errors.buy_credits')}
+              </Link>
+            ) : (
+              <Link
+                to="/premium"
+                className="btn btn-primary btn-sm rounded-pill"
+                data-testid="chat-get-premium"
+              >
+                {t('errors.get_premium')}
+              </Link>
+            )}
+            <button
+              type="button"
+              className="btn-close"
+              onClick={sender.dismissPrompt}
+              aria-label={t('close')}
+            />
+          </div>
+        )}
+        {conversation.held_until_confirmed && (
+          <p className="chat-footer-notice small mx-2 mx-sm-3 mt-2 mb-0" data-testid="chat-held-notice">
+            <i className="bi bi-envelope-exclamation me-2" aria-hidden="true" />
+            {t('conversation.held')}
+          </p>
+        )}
+        {!conversation.partner_can_reply && (
+          <p className="chat-footer-notice small mx-2 mx-sm-3 mt-2 mb-0" data-testid="chat-cannot-reply">
+            <i className="bi bi-hourglass-split me-2" aria-hidden="true" />
+            {t('conversation.partner_cannot_reply', { name: partner.name })}
+          </p>
+        )}
+        <Composer
+          conversation={conversation}
+          draft={draft}
+          onDraft={setDraft}
+          onSend={sender.sendText}
+          onGifts={() => setGifts(true)}
+          onPhoto={sender.sendPhoto}
+          onIcebreakers={empty ? () => setIcebreakers(true) : undefined}
+          textarea={textarea}
+        />
+      </div>
+      <GiftPicker
+        show={gifts}
+        partnerName={partner.name}
+        cost={conversation.costs.gift}
+        onHide={() => setGifts(false)}
+        onPick={(gift) => {
+          setGifts(false);
+          sender.sendGift(gift);
+        }}
+      />
+      <IcebreakerModal
+        show={icebreakers}
+        partnerName={partner.name}
+        onHide={() => setIcebreakers(false)}
+        onPick={fillIcebreaker}
+      />
+    </Frame>
+  );
+}
+
+function Header({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation('chat');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const partner = conversation.profile;
+  const typing = useIsTyping(conversation.id);
+  return (
+    <header className="conversation-header d-flex align-items-center gap-2 px-2 px-sm-3 py-2">
+      <Link
+        to="/chats"
+        className="btn btn-link text-body px-1 d-lg-none"
+        aria-label={t('conversation.back')}
+        title={t('conversation.back')}
+        data-testid="conversation-back"
+      >
+        <i className="bi bi-chevron-left fs-5" aria-hidden="true" />
+      </Link>
+      <Link
+        to={`/members/${partner.id}`}
+        className="d-flex align-items-center gap-2 min-w-0 text-decoration-none text-body"
+        title={t('conversation.view_profile', { name: partner.name })}
+      >
+        <ChatAvatar profile={partner} />
+        <span className="d-block min-w-0">
+          <h1 className="h6 fw-semibold mb-0 text-truncate" data-testid="conversation-name">
+            {partner.name}
+            <span className="fw-normal">, {partner.age}</span>
+          </h1>
+          <span className="d-block small text-body-secondary text-truncate" aria-hidden={typing || undefined}>
+            {typing ? (
+              <span className="chat-typing" data-testid="chat-typing">
+                {t('conversation.typing', { name: partner.name })}
+              </span>
+            ) : (
+              partner.city
+            )}
+          </span>
+        </span>
+      </Link>
+      <span className="visually-hidden" aria-live="polite">
+        {typing ? t('conversation.typing', { name: partner.name }) : ''}
+      </span>
+      {partner.fictional && <FictionalMark />}
+      <CreditsLink className="ms-auto" />
+      <ReportButton
+        member={partner}
+        source="chat"
+        onDone={(blocked) => {
+          // Blocking removed the conversation: back to the list, which no longer has it.
+          if (!blocked) return;
+          void queryClient.invalidateQueries({ queryKey: ['chats'] });
+          navigate('/chats', { replace: true });
+        }}
+      />
+    </header>
+  );
+}
+
+function Unavailable() {
+  const { t } = useTranslation('chat');
+  return (
+    <Frame>
+      <div className="text-center px-3 py-5 my-auto" data-testid="conversation-not-found">
+        <i className="bi bi-chat-square-dots fs-1 text-body-tertiary d-block mb-2" aria-hidden="true" />
+        <h1 className="h5 fw-semibold">{t('conversation.not_found.title')}</h1>
+        <p className="text-body-secondary mb-4">{t('conversation.not_found.text')}</p>
+        <Link to="/chats" className="btn btn-primary rounded-pill px-4">
+          {t('conversation.not_found.back')}
+        </Link>
+      </div>
+    </Frame>
+  );
+}
