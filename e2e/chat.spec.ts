@@ -1,5 +1,5 @@
 import { expect, expectAccessible, test } from './fixtures';
-import { CLIENT, confirmedMember } from './members';
+import { buyCredits, CLIENT, confirmedMember } from './members';
 
 /**
  * Two members at once, each in a browser of their own: a match leads into the chat; messages, typing and read
@@ -125,4 +125,88 @@ test('a visitor opening /members/{id}/chat gets the signup for that member', asy
   await context.close();
   await page.goto(`/members/${m.id}/chat`);
   await expect(page.locator('form input[type="email"]').first()).toBeVisible();
+});
+
+test('a live connection dropped for 30 s while 100 messages arrive shows all 100 once, in order, after it returns', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'the transport is the same at every viewport');
+  test.setTimeout(240_000);
+  const contextB = await browser.newContext({ baseURL: baseURL!, viewport: { width: 1280, height: 900 } });
+  await contextB.addInitScript(() => localStorage.setItem('dismissed.entry_warning', String(Date.now())));
+  const pageB = await contextB.newPage();
+  const a = await confirmedMember(page, 'Dora', 'en');
+  const b = await confirmedMember(pageB, 'Eli', 'en');
+  // 100 messages at 5 credits: two of the largest bundles.
+  await buyCredits(page);
+  await buyCredits(page);
+  // B is premium (a purchase makes it so): free members see only the newest 20 messages of a conversation.
+  await buyCredits(pageB);
+
+  // B's live connection goes through a route the test can cut: while `up` is false it is refused at once.
+  let up = true;
+  let current: { close(o?: { code?: number; reason?: string }): Promise<void> } | undefined;
+  let connections = 0;
+  await pageB.routeWebSocket(/\/api\/live$/, (ws) => {
+    if (!up) {
+      void ws.close({ code: 4000, reason: 'test: offline' });
+      return;
+    }
+    connections++;
+    ws.connectToServer();
+    current = ws;
+  });
+
+  const opened = await page.request.post('/api/conversation.php', {
+    headers: CLIENT,
+    data: { member: b.id },
+  });
+  const conversation = ((await opened.json()) as { conversation: { id: number } }).conversation.id;
+  const send = (text: string) =>
+    page.request.post('/api/message.php', {
+      headers: CLIENT,
+      data: { conversation, client_id: crypto.randomUUID(), kind: 'text', text },
+    });
+  expect((await send('Before the drop')).status()).toBe(200);
+  await pageB.goto(`/chats/${conversation}`);
+  await expect(pageB.getByTestId('chat-message').filter({ hasText: 'Before the drop' })).toBeVisible();
+  await expect.poll(() => connections).toBeGreaterThan(0);
+  // Live: a message arrives without a reload.
+  expect((await send('Still live')).status()).toBe(200);
+  await expect(pageB.getByTestId('chat-message').filter({ hasText: 'Still live' })).toBeVisible();
+
+  // The drop: 30 s without a connection, while A sends 100 messages.
+  up = false;
+  await current?.close({ code: 4000, reason: 'test: dropped' });
+  const dropped = Date.now();
+  for (let i = 1; i <= 100; i++) expect((await send(`Drop test #${i}.`)).status()).toBe(200);
+  await pageB.waitForTimeout(Math.max(0, 30_000 - (Date.now() - dropped)));
+  const before = connections;
+  up = true;
+
+  // Back: the client reconnects and fetches what it missed.
+  await expect.poll(() => connections, { timeout: 60_000 }).toBeGreaterThan(before);
+  await expect(pageB.getByTestId('chat-message').filter({ hasText: 'Drop test #100.' })).toBeVisible({
+    timeout: 30_000,
+  });
+  // Older pages load on scrolling up; every message is there once, in order.
+  const scroller = pageB.getByTestId('chat-scroll');
+  for (let tries = 0; tries < 20; tries++) {
+    if (
+      (await pageB
+        .getByTestId('chat-message')
+        .filter({ hasText: 'Drop test #1.' })
+        .count()) > 0
+    )
+      break;
+    await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+    await pageB.waitForTimeout(400);
+  }
+  const texts = await pageB.getByTestId('chat-message').allTextContents();
+  const drops = texts.map((t) => /Drop test #(\d+)\./.exec(t)?.[1]).filter((n): n is string => n !== undefined);
+  expect(drops.map(Number)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+  expect(texts.filter((t) => t.includes('Before the drop'))).toHaveLength(1);
+  await contextB.close();
 });

@@ -30,3 +30,21 @@ export async function confirmedMember(
   };
   return { id: user.user.profile.id, name };
 }
+
+/** Buys the largest credit bundle for the signed-in member of `page` through the built-in test provider. */
+export async function buyCredits(page: Page): Promise<void> {
+  const request = page.request;
+  const catalogue = (await (await request.get('/api/credits.php')).json()) as {
+    bundles: { id: number; credits: number }[];
+    methods: string[];
+  };
+  const bundle = catalogue.bundles.reduce((a, b) => (b.credits > a.credits ? b : a));
+  const res = await request.post('/api/payment.php', {
+    headers: CLIENT,
+    data: { bundle_id: bundle.id, method: catalogue.methods[0] },
+  });
+  expect(res.status()).toBe(200);
+  const { payment } = (await res.json()) as { payment: { checkout_url: string } };
+  const paid = await request.post(new URL(payment.checkout_url).pathname, { data: { outcome: 'paid' } });
+  expect(paid.ok()).toBe(true);
+}
