@@ -21,6 +21,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { geocodeRoutes } from './modules/geo/geocode.routes';
 import { interestsRoutes } from './modules/interests/interests.routes';
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const paymentProvider = await registerPaymentProvider(app, config, deps.db, deps.paymentProvider);
   app.decorate('paymentProvider', paymentProvider);
   await app.register(paymentsRoutes, { provider: paymentProvider, publicUrl: config.publicUrl });
+  await app.register(discountsRoutes);
   await app.register(blocksRoutes);
   await app.register(reportsRoutes);
   await app.register(liveRoutes, { bus });

@@ -35,7 +35,7 @@ export const RULES = {
   likes: { pageSize: 24, countAhead: 100 },
   accountDeletion: { graceDays: 14 },
   timeBonus: { code: 'TIMEBONUS25', percentage: 25, windowSeconds: 14_400, popupDelayMs: 40_000 },
-  welcomeDiscount: { percentage: 25 },
+  welcomeDiscount: { code: 'WELCOME25', percentage: 25 },
   freeMember: { maxStartedConversations: 2 },
   /**
    * Chat (issue 11): messages per page (newest first) and the list preview's length. The costs, message_length,

@@ -39,6 +39,8 @@ export type CreditsResponse = z.infer<typeof creditsResponseSchema>;
 export const createPaymentSchema = z.object({
   bundle_id: z.number().int().positive(),
   method: z.enum(PAYMENT_METHODS, { message: 'validation.payment_method' }),
+  /** a discount code (issue 12): checked and priced by the server, reserved with the payment */
+  discount_code: z.string().trim().min(1).max(40).optional(),
 });
 
 export const PAYMENT_STATUSES = [

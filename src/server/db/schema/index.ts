@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './chat';
+export * from './discounts';
 export * from './matching';
 export * from './members';
 export * from './moderation';

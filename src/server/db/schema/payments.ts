@@ -89,6 +89,11 @@ export const payments = pgTable(
     /** the VAT rate of the price, basis points (for the receipt) */
     vatRateBp: integer('vat_rate_bp').notNull().default(0),
     credits: integer('credits').notNull(),
+    /** the catalogue price before a discount code (equals amount_minor without one) */
+    listAmountMinor: integer('list_amount_minor'),
+    /** the discount code applied (discount_codes.code), and how much it took off */
+    discountCode: text('discount_code'),
+    discountMinor: integer('discount_minor').notNull().default(0),
     country: text('country').notNull(),
     /** oneoff | first | recurring */
     sequenceType: text('sequence_type').notNull().default('oneoff'),

@@ -71,6 +71,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       const { user, profile } = req.requireAuth();
       if (user.status !== 'active') throw new AppError(403, 'email_not_confirmed');
       reply.header('Cache-Control', 'no-store');
+      const { site } = await req.resolveSite();
       const payment = await createCheckout(
         app.db,
         provider,
@@ -80,9 +81,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
           email: user.email,
           country: profile.country,
           locale: user.language,
+          signupDate: user.signupDate,
+          paidUser: user.paidUser,
         },
         req.body,
-        { publicUrl: opts.publicUrl },
+        { publicUrl: opts.publicUrl, welcomeHours: site.welcomeDiscountHours },
       );
       return { payment: presentPayment(payment) };
     },

@@ -6,6 +6,7 @@ import { catalogBundles, catalogPrices, paymentCustomers, payments, users } from
 import { AppError } from '../../lib/app-error';
 import type { Tx } from '../accounts/accounts.repo';
 import { changeCredits } from '../credits/credits.service';
+import { checkCode, priceWith, reserveForPayment, settleForPayment } from '../discounts/discounts.service';
 import { COUNTRY_PRICING, vatIncluded } from './catalogue-defaults';
 import { creditsToReverse, mayMove, OPEN_STATUSES, type PaymentStatus, statusOf } from './payments.policy';
 import {
@@ -123,9 +124,18 @@ async function customerOf(
 export async function createCheckout(
   db: Db,
   provider: PaymentProvider,
-  member: { id: number; name: string; email: string; country: string; locale: string },
-  body: { bundle_id: number; method: PaymentMethodName },
-  urls: PaymentUrls,
+  member: {
+    id: number;
+    name: string;
+    email: string;
+    country: string;
+    locale: string;
+    signupDate: Date;
+    paidUser: boolean;
+  },
+  body: { bundle_id: number; method: PaymentMethodName; discount_code?: string | undefined },
+  urls: PaymentUrls & { welcomeHours: number },
+  now: Date = new Date(),
 ): Promise<PaymentRow> {
   const country = pricingCountry(member.country);
   const [offer] = await db
@@ -142,24 +152,42 @@ export async function createCheckout(
     throw methodNotAvailable();
   const info = PAYMENT_METHOD_TABLE[body.method];
   const sequenceType = info.recurring ? 'first' : 'oneoff';
+  // A discount code is checked against this order and priced here; it is reserved with the payment row.
+  const facts = { id: member.id, signupDate: member.signupDate, paidUser: member.paidUser, country };
+  const discount = body.discount_code
+    ? await checkCode(db, body.discount_code, facts, {
+        now,
+        welcomeHours: urls.welcomeHours,
+        order: { amountMinor: price.amountMinor, currency: price.currency, method: body.method },
+      })
+    : undefined;
+  const priced = discount
+    ? priceWith(discount.code, price.amountMinor)
+    : { listAmountMinor: price.amountMinor, discountMinor: 0, amountMinor: price.amountMinor };
 
-  const [row] = await db
-    .insert(payments)
-    .values({
-      userId: member.id,
-      bundleId: bundle.id,
-      provider: provider.name,
-      method: body.method,
-      amountMinor: price.amountMinor,
-      currency: price.currency,
-      vatMinor: vatIncluded(price.amountMinor, price.vatRateBp),
-      vatRateBp: price.vatRateBp,
-      credits: bundle.credits,
-      country,
-      sequenceType,
-    })
-    .returning();
-  const payment = row as PaymentRow;
+  const payment = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        userId: member.id,
+        bundleId: bundle.id,
+        provider: provider.name,
+        method: body.method,
+        amountMinor: priced.amountMinor,
+        listAmountMinor: priced.listAmountMinor,
+        discountCode: discount?.code.code ?? null,
+        discountMinor: priced.discountMinor,
+        currency: price.currency,
+        vatMinor: vatIncluded(priced.amountMinor, price.vatRateBp),
+        vatRateBp: price.vatRateBp,
+        credits: bundle.credits,
+        country,
+        sequenceType,
+      })
+      .returning();
+    if (discount) await reserveForPayment(tx, discount.code, member.id, row!.id);
+    return row as PaymentRow;
+  });
   try {
     const customerId = sequenceType === 'first' ? await customerOf(db, provider, member) : undefined;
     const created = await provider.createPayment({
@@ -181,11 +209,15 @@ export async function createCheckout(
       .returning();
     return updated as PaymentRow;
   } catch (err) {
-    // Nothing was charged: the payment ends failed, and the member may try again or another method.
-    await db
-      .update(payments)
-      .set({ status: 'failed', updatedAt: sql`now()` })
-      .where(eq(payments.id, payment.id));
+    // Nothing was charged: the payment ends failed (its discount code is free again), and the member may try again
+    // or another method.
+    await db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({ status: 'failed', updatedAt: sql`now()` })
+        .where(eq(payments.id, payment.id));
+      await settleForPayment(tx, payment.id, 'failed');
+    });
     if (err instanceof ProviderUnavailableError) throw providerUnavailable();
     throw err;
   }
@@ -247,6 +279,8 @@ export async function applyInTx(tx: Tx, row: PaymentRow, p: ProviderPayment): Pr
       set.creditsReversed = target;
     }
   }
+  // The payment's discount code is used once it is paid, and free again when it ended unpaid.
+  if (status !== row.status) await settleForPayment(tx, row.id, status);
   await tx
     .update(payments)
     .set({ ...set, status, updatedAt: sql`now()` })

@@ -1,0 +1,69 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type DiscountCode, discountCodes, discountRedemptions } from '../../db/schema';
+import type { Tx } from '../accounts/accounts.repo';
+
+/** Codes are stored and compared in capitals, without spaces around them. */
+export const normaliseCode = (code: string) => code.trim().toUpperCase();
+
+/** The member's own code of that text (retention codes) before a code for everybody. */
+export async function findCode(db: Db | Tx, code: string, userId: number): Promise<DiscountCode | undefined> {
+  const rows = await db
+    .select()
+    .from(discountCodes)
+    .where(
+      and(
+        eq(discountCodes.code, normaliseCode(code)),
+        sql`(${discountCodes.userId} is null or ${discountCodes.userId} = ${userId})`,
+      ),
+    );
+  return rows.find((r) => r.userId === userId) ?? rows[0];
+}
+
+export async function findCodeOfKind(
+  db: Db | Tx,
+  kind: 'welcome' | 'time_bonus',
+): Promise<DiscountCode | undefined> {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.kind, kind), eq(discountCodes.status, 'active')))
+    .limit(1);
+  return row;
+}
+
+/** Whether the code is reserved or used, by the member and by anyone (releases do not count). */
+export async function usesOf(db: Db | Tx, codeId: number, userId: number) {
+  const rows = await db
+    .select({ userId: discountRedemptions.userId })
+    .from(discountRedemptions)
+    .where(and(eq(discountRedemptions.codeId, codeId), ne(discountRedemptions.status, 'released')))
+    .limit(50);
+  return { usedByAnyone: rows.length > 0, usedByMember: rows.some((r) => r.userId === userId) };
+}
+
+/**
+ * Reserves the code for a payment. One INSERT: a single-use code already reserved or used by another payment, or a
+ * once-per-user code of the member's, hits a partial unique index and nothing is stored (false).
+ */
+export async function reserve(
+  tx: Tx,
+  code: DiscountCode,
+  userId: number,
+  paymentId: number,
+): Promise<boolean> {
+  const rows = await tx
+    .insert(discountRedemptions)
+    .values({ codeId: code.id, userId, paymentId, validity: code.validity })
+    .onConflictDoNothing()
+    .returning({ id: discountRedemptions.id });
+  return rows.length > 0;
+}
+
+/** The payment was paid (used) or ended without paying (released); a redemption only moves on from `reserved`. */
+export async function settleRedemption(tx: Tx, paymentId: number, to: 'used' | 'released'): Promise<void> {
+  await tx
+    .update(discountRedemptions)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(and(eq(discountRedemptions.paymentId, paymentId), eq(discountRedemptions.status, 'reserved')));
+}
