@@ -137,7 +137,7 @@ test('a live connection dropped for 30 s while 100 messages arrive shows all 100
   const contextB = await browser.newContext({ baseURL: baseURL!, viewport: { width: 1280, height: 900 } });
   await contextB.addInitScript(() => localStorage.setItem('dismissed.entry_warning', String(Date.now())));
   const pageB = await contextB.newPage();
-  const a = await confirmedMember(page, 'Dora', 'en');
+  await confirmedMember(page, 'Dora', 'en');
   const b = await confirmedMember(pageB, 'Eli', 'en');
   // 100 messages at 5 credits: two of the largest bundles.
   await buyCredits(page);
@@ -194,18 +194,14 @@ test('a live connection dropped for 30 s while 100 messages arrive shows all 100
   // Older pages load on scrolling up; every message is there once, in order.
   const scroller = pageB.getByTestId('chat-scroll');
   for (let tries = 0; tries < 20; tries++) {
-    if (
-      (await pageB
-        .getByTestId('chat-message')
-        .filter({ hasText: 'Drop test #1.' })
-        .count()) > 0
-    )
-      break;
+    if ((await pageB.getByTestId('chat-message').filter({ hasText: 'Drop test #1.' }).count()) > 0) break;
     await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
     await pageB.waitForTimeout(400);
   }
   const texts = await pageB.getByTestId('chat-message').allTextContents();
-  const drops = texts.map((t) => /Drop test #(\d+)\./.exec(t)?.[1]).filter((n): n is string => n !== undefined);
+  const drops = texts
+    .map((t) => /Drop test #(\d+)\./.exec(t)?.[1])
+    .filter((n): n is string => n !== undefined);
   expect(drops.map(Number)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
   expect(texts.filter((t) => t.includes('Before the drop'))).toHaveLength(1);
   await contextB.close();

@@ -43,7 +43,7 @@ export function endsAt(code: DiscountCode, member: MemberFacts, welcomeHours: nu
         : null;
   if (!window) return code.expires;
   if (!code.expires) return window;
-  return window < code.expires ? window : code.expires;
+  return new Date(Math.min(window.getTime(), code.expires.getTime()));
 }
 
 /** The refusal for the member (and the order, when one is known), or null when the code applies. */
@@ -53,7 +53,7 @@ export function refusal(
   facts: { now: Date; welcomeHours: number; usedByMember: boolean; usedByAnyone: boolean },
   order?: OrderFacts,
 ): CodeRefusal | null {
-  if (!code || code.status !== 'active' || (code.userId !== null && code.userId !== member.id))
+  if (code?.status !== 'active' || (code.userId !== null && code.userId !== member.id))
     return 'code_not_found';
   // The welcome discount and the time bonus are for members who have not paid yet (the first purchase).
   if ((code.kind === 'welcome' || code.kind === 'time_bonus') && member.paidUser) return 'code_used';
