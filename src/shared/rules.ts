@@ -36,6 +36,8 @@ export const RULES = {
   accountDeletion: { graceDays: 14 },
   timeBonus: { code: 'TIMEBONUS25', percentage: 25, windowSeconds: 14_400, popupDelayMs: 40_000 },
   welcomeDiscount: { code: 'WELCOME25', percentage: 25 },
+  /** The retention offers before account deletion: the discount code made for the member lasts this many days. */
+  retention: { discountDays: 7, codePrefix: 'STAY' },
   freeMember: { maxStartedConversations: 2 },
   /**
    * Chat (issue 11): messages per page (newest first) and the list preview's length. The costs, message_length,

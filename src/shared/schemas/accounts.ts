@@ -204,8 +204,26 @@ export const deleteOffersResponseSchema = z.object({
     change_email: z.boolean(),
     privacy_mode: z.boolean(),
     trial_package: z.boolean(),
+    /** the trial package for the member's country (members who have not paid yet), bought in one step */
+    trial: z
+      .object({
+        bundle_id: z.number().int(),
+        credits: z.number().int(),
+        amount: z.number().int(),
+        currency: z.string(),
+      })
+      .nullable(),
+    /** the company's delete_discount: POST /api/delete-offers.php { offer: 'discount' } makes the member's code */
     discount_percentage: z.number().int(),
   }),
+});
+
+/** POST /api/delete-offers.php: takes the discount offer; answers the member's own code (made once, kept while valid). */
+export const takeDeleteOfferSchema = z.object({ offer: z.literal('discount') });
+export const takeDeleteOfferResponseSchema = z.object({
+  code: z.string(),
+  percentage: z.number().int(),
+  expires: z.string(),
 });
 
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -34,6 +34,11 @@ export const catalogBundles = pgTable(
     sort: smallint('sort').notNull(),
     bestValue: boolean('best_value').notNull().default(false),
     active: boolean('active').notNull().default(true),
+    /**
+     * Shown in /credits, /premium and /pricing. An unlisted bundle is sold only where it is offered: the trial
+     * package of the retention offers (members who have not paid yet).
+     */
+    listed: boolean('listed').notNull().default(true),
   },
   (t) => [
     uniqueIndex('catalog_bundles_code_unique').on(t.code),

@@ -9,12 +9,16 @@ import {
   passwordResetMailSchema,
   passwordResetSchema,
   signupRequestSchema,
+  takeDeleteOfferResponseSchema,
+  takeDeleteOfferSchema,
   tokenSchema,
   userResponseSchema,
 } from '../../../shared/schemas/accounts';
 import type { Db } from '../../db/client';
 import { countryOfIp } from '../../lib/geoip';
 import { currentUserBody, signIn } from '../auth/auth.routes';
+import { retentionCode, trialOffer } from '../discounts/retention';
+import { pricingCountry } from '../payments/payments.service';
 import { selectCountry } from '../sites/sites.service';
 import { deleteAccount, reactivateAccount } from './account-deletion.service';
 import type { LinkBase } from './account-mail';
@@ -125,14 +129,27 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     async (req) => {
       const auth = req.requireAuth();
       const { company } = await req.resolveSite();
+      const trial = await trialOffer(db, pricingCountry(auth.profile.country), auth.user.paidUser);
       return {
         offers: {
           change_email: true,
           privacy_mode: true,
-          trial_package: !auth.user.paidUser,
+          trial_package: trial !== null,
+          trial,
           discount_percentage: company.deleteDiscount,
         },
       };
+    },
+  );
+
+  app.post(
+    '/api/delete-offers.php',
+    { schema: { body: takeDeleteOfferSchema, response: { 200: takeDeleteOfferResponseSchema } } },
+    async (req) => {
+      const auth = req.requireAuth();
+      const { company } = await req.resolveSite();
+      const code = await retentionCode(db, auth.user.id, company.deleteDiscount);
+      return { code: code.code, percentage: code.valuePercentage, expires: code.expires!.toISOString() };
     },
   );
 

@@ -1,6 +1,9 @@
 import type { Db } from '../../db/client';
 import { catalogBundles, catalogPrices } from '../../db/schema';
 
+/** The trial package: a small, cheap bundle offered to a member about to delete the account who has not paid yet. */
+export const TRIAL_BUNDLE_CODE = 'trial-10';
+
 /**
  * The catalogue created on first start (docs/payments.md): four bundles, priced per served country in its currency
  * (integer minor units, VAT included). Operators change `catalog_bundles` and `catalog_prices` without a deploy;
@@ -11,21 +14,23 @@ export const DEFAULT_BUNDLES = [
   { code: 'credits-60', credits: 60, style: 'p1', sort: 2, bestValue: false },
   { code: 'credits-150', credits: 150, style: 'p2', sort: 3, bestValue: true },
   { code: 'credits-400', credits: 400, style: 'p3', sort: 4, bestValue: false },
+  // The trial package of the retention offers (account deletion): not listed in the catalogue screens.
+  { code: TRIAL_BUNDLE_CODE, credits: 10, style: 'p0', sort: 0, bestValue: false, listed: false },
 ] as const;
 
-/** Prices of the four bundles per currency, minor units (charm prices of each market). */
-const PRICES: Record<string, readonly [number, number, number, number]> = {
-  EUR: [995, 1995, 3995, 8995],
-  GBP: [895, 1695, 3495, 7795],
-  USD: [1099, 2199, 4399, 9799],
-  CAD: [1499, 2999, 5999, 12999],
-  AUD: [1599, 3199, 6399, 13999],
-  NZD: [1699, 3399, 6799, 14999],
-  CHF: [995, 1995, 3995, 8995],
-  PLN: [4299, 8599, 16999, 38999],
-  DKK: [7495, 14995, 29995, 66995],
-  SEK: [10995, 21995, 43995, 98995],
-  NOK: [10995, 21995, 43995, 98995],
+/** Prices of the four bundles and the trial package per currency, minor units (charm prices of each market). */
+const PRICES: Record<string, readonly [number, number, number, number, number]> = {
+  EUR: [995, 1995, 3995, 8995, 295],
+  GBP: [895, 1695, 3495, 7795, 249],
+  USD: [1099, 2199, 4399, 9799, 299],
+  CAD: [1499, 2999, 5999, 12999, 399],
+  AUD: [1599, 3199, 6399, 13999, 449],
+  NZD: [1699, 3399, 6799, 14999, 499],
+  CHF: [995, 1995, 3995, 8995, 295],
+  PLN: [4299, 8599, 16999, 38999, 1299],
+  DKK: [7495, 14995, 29995, 66995, 2195],
+  SEK: [10995, 21995, 43995, 98995, 3295],
+  NOK: [10995, 21995, 43995, 98995, 3295],
 };
 
 /**

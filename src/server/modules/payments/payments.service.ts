@@ -42,7 +42,7 @@ export async function catalogueFor(
       catalogPrices,
       and(eq(catalogPrices.bundleId, catalogBundles.id), eq(catalogPrices.country, country)),
     )
-    .where(eq(catalogBundles.active, true))
+    .where(and(eq(catalogBundles.active, true), eq(catalogBundles.listed, true)))
     .orderBy(asc(catalogBundles.sort), asc(catalogBundles.id));
   const bundles: Bundle[] = rows.map(({ bundle, price }) => ({
     id: bundle.id,
@@ -148,6 +148,8 @@ export async function createCheckout(
     .where(and(eq(catalogBundles.id, body.bundle_id), eq(catalogBundles.active, true)));
   if (!offer) throw paymentNotAvailable();
   const { bundle, price } = offer;
+  // An unlisted bundle (the trial package) is only for members who have not paid yet.
+  if (!bundle.listed && member.paidUser) throw paymentNotAvailable();
   if (!methodsFor(country, price.currency, provider.supportedMethods).includes(body.method))
     throw methodNotAvailable();
   const info = PAYMENT_METHOD_TABLE[body.method];

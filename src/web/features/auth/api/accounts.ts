@@ -53,6 +53,8 @@ export interface DeleteOffers {
   change_email: boolean;
   privacy_mode: boolean;
   trial_package: boolean;
+  /** the trial package for the member's country, or null (members who paid) */
+  trial: { bundle_id: number; credits: number; amount: number; currency: string } | null;
   discount_percentage: number;
 }
 export const deleteOffersCall = () =>

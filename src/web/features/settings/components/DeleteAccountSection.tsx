@@ -10,6 +10,7 @@ import { BusyButton } from '../../../components/ui/BusyButton';
 import { api } from '../../../lib/http';
 import { deleteAccountCall, deleteOffersCall } from '../../auth/api/accounts';
 import { privacyQuery } from '../api/privacy';
+import { RetentionOffers } from './RetentionOffers';
 import { SettingsCard } from './SettingsCard';
 
 type Reason = (typeof DELETION_REASONS)[number];
@@ -46,11 +47,11 @@ export function DeleteAccountSection() {
     queryFn: deleteOffersCall,
     enabled: step !== 'start',
   });
-  // The trial package (offers.trial_package) and the discount code (offers.discount_percentage) need credit
-  // packages and payments; they appear here once those exist.
   const showChangeEmail = Boolean(offers.data?.change_email);
   const showPrivacy = Boolean(offers.data?.privacy_mode);
-  const hasOffers = showChangeEmail || showPrivacy;
+  // The trial package and the discount code (RetentionOffers).
+  const showPaid = Boolean(offers.data?.trial || (offers.data?.discount_percentage ?? 0) > 0);
+  const hasOffers = showChangeEmail || showPrivacy || showPaid;
   const queryClient = useQueryClient();
   const goInvisible = useMutation({
     mutationFn: () => api('api/privacy.php', { method: 'PUT', body: { invisible: true } }),
@@ -214,6 +215,7 @@ export function DeleteAccountSection() {
                 </div>
               </div>
             )}
+            {offers.data && showPaid && <RetentionOffers offers={offers.data} />}
             <div className="d-flex flex-wrap gap-2 align-items-center">
               <button
                 type="button"

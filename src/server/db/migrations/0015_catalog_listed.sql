@@ -1,0 +1,1 @@
+ALTER TABLE "catalog_bundles" ADD COLUMN "listed" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,86 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import settings from '../../../locales/en/settings.json';
+import { checkoutNavigation } from '../../payments/components/checkout-navigation';
+import { RetentionOffers } from './RetentionOffers';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+async function renderOffers(answer: (path: string, init?: RequestInit) => Response) {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { settings } },
+    interpolation: { escapeValue: false },
+  });
+  const fetchMock = vi.fn(async (input: string, init?: RequestInit) =>
+    answer(new URL(input, 'http://localhost').pathname, init),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  const offers = {
+    change_email: true,
+    privacy_mode: true,
+    trial_package: true,
+    trial: { bundle_id: 9, credits: 10, amount: 295, currency: 'EUR' },
+    discount_percentage: 25,
+  };
+  const router = createMemoryRouter([{ path: '/', element: <RetentionOffers offers={offers} /> }]);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={new QueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return fetchMock;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('RetentionOffers', () => {
+  it('makes the discount code and links to the credits page with it', async () => {
+    const fetchMock = await renderOffers(() =>
+      json(200, { code: 'STAY-ABC234', percentage: 25, expires: '2026-12-02T10:00:00Z' }),
+    );
+    expect(screen.getByTestId('settings-offer-discount').textContent).toContain('25 % off');
+    fireEvent.click(screen.getByTestId('settings-offer-discount-button'));
+    await waitFor(() =>
+      expect(screen.getByTestId('settings-offer-discount-code').textContent).toContain('STAY-ABC234'),
+    );
+    expect(screen.getByTestId('settings-offer-discount-use').getAttribute('href')).toBe(
+      '/credits?code=STAY-ABC234',
+    );
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ offer: 'discount' });
+  });
+
+  it('buys the trial package in one step: the payment starts with the first method and the provider page opens', async () => {
+    const assign = vi.spyOn(checkoutNavigation, 'assign').mockImplementation(() => undefined);
+    const fetchMock = await renderOffers((path) =>
+      path === '/api/credits.php'
+        ? json(200, {
+            country: 'NL',
+            currency: 'EUR',
+            bundles: [],
+            methods: ['ideal', 'creditcard'],
+            test_mode: true,
+          })
+        : json(200, { payment: { id: 5, checkout_url: 'https://pay.example/tr_1' } }),
+    );
+    expect(screen.getByTestId('settings-offer-trial').textContent).toContain('€2.95');
+    fireEvent.click(screen.getByTestId('settings-offer-trial-button'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/tr_1'));
+    const pay = fetchMock.mock.calls.find(([url]) => String(url).includes('payment.php'))!;
+    expect(JSON.parse(String(pay[1]?.body))).toEqual({ bundle_id: 9, method: 'ideal' });
+  });
+});
