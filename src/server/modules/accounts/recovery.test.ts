@@ -256,7 +256,12 @@ describe('account deletion', () => {
       change_email: true,
       privacy_mode: true,
       trial_package: true,
-      trial: { bundle_id: expect.any(Number), credits: 10, amount: expect.any(Number), currency: expect.any(String) },
+      trial: {
+        bundle_id: expect.any(Number),
+        credits: 10,
+        amount: expect.any(Number),
+        currency: expect.any(String),
+      },
       discount_percentage: 25,
     });
   });
