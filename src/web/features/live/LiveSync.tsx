@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useCurrentUser } from '../auth/api/session';
+import { clearDrafts } from '../chat/drafts';
 import { outbox } from '../chat/outbox';
 import type { SocketLike } from './live-client';
 import { clearTypingAll } from './typing';
@@ -22,6 +23,7 @@ export function LiveSync({ createSocket }: { createSocket?: (url: string) => Soc
   useEffect(() => {
     if (user !== null) return;
     outbox.clear();
+    clearDrafts();
     clearTypingAll();
   }, [user]);
   return null;

@@ -99,6 +99,18 @@ describe('ConversationPage', () => {
     expect(document.title).toBe('Eva - Amora');
   });
 
+  it('keeps an unsent draft when the member leaves the conversation and comes back', async () => {
+    const fetchMock = server({ messages: messagesPage([message({ id: 1, text: 'Hi, I am Eva' })]) });
+    const { router } = await renderChat(fetchMock, '/chats/5');
+    await screen.findAllByTestId('chat-message');
+    type('Half a thought');
+    await router.navigate('/members');
+    await screen.findByText('members');
+    await router.navigate('/chats/5');
+    await waitFor(() => expect(input().value).toBe('Half a thought'));
+    sessionStorage.clear();
+  });
+
   it('shows a sent text as pending at once, then as sent, and pays for it', async () => {
     const answer = deferred<Response>();
     const fetchMock = server({ send: () => answer.promise });

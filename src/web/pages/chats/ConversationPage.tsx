@@ -10,6 +10,7 @@ import { ChatAvatar, CreditsLink, FictionalMark } from '../../features/chat/comp
 import { Composer } from '../../features/chat/components/Composer';
 import { type ListedMessage, useFailureText } from '../../features/chat/components/MessageBubble';
 import { MessageList } from '../../features/chat/components/MessageList';
+import { loadDraft, saveDraft } from '../../features/chat/drafts';
 import { useChatSender } from '../../features/chat/hooks/use-chat-sender';
 import { useReadReceipts } from '../../features/chat/hooks/use-read-receipts';
 import { useOutbox } from '../../features/chat/outbox';
@@ -83,7 +84,15 @@ function Chat({ conversation }: { conversation: Conversation }) {
   const outgoing = useOutbox(conversation.id);
   const sender = useChatSender(conversation.id);
   const failureText = useFailureText();
-  const [draft, setDraft] = useState('');
+  // Kept per conversation while the tab lives (features/chat/drafts).
+  const [draft, setDraftState] = useState(() => loadDraft(conversation.id));
+  const setDraft = useCallback(
+    (text: string) => {
+      setDraftState(text);
+      saveDraft(conversation.id, text);
+    },
+    [conversation.id],
+  );
   const [gifts, setGifts] = useState(false);
   const [icebreakers, setIcebreakers] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
