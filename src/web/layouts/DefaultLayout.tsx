@@ -7,6 +7,8 @@ import { TopBar } from '../components/TopBar';
 import { PageSpinner } from '../components/ui/PageSpinner';
 import { useCurrentUser } from '../features/auth/api/session';
 import { ActivationBanner } from '../features/auth/components/ActivationBanner';
+import { TimeBonusBanner } from '../features/discounts/components/TimeBonusBanner';
+import { TimeBonusPopup } from '../features/discounts/components/TimeBonusPopup';
 import { AutoLikeModal } from '../features/likes/components/LikeModal';
 import { AddPhotoBanner } from '../features/profile/components/AddPhotoBanner';
 import { SignupModal } from '../features/signup/components/SignupModal';
@@ -15,7 +17,10 @@ import { useSettings } from '../features/site/api/settings';
 import { EntryWarningModal } from '../features/site/components/EntryWarningModal';
 import { useBodyClasses } from './use-body-classes';
 
-/** Top navigation, warning banners, footer, disclaimer, entry warning and the signup modal. */
+/**
+ * Top navigation, warning banners (the time bonus in the members area first), footer, disclaimer, entry warning, the
+ * signup modal and the time-bonus popup.
+ */
 export function DefaultLayout() {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -28,6 +33,7 @@ export function DefaultLayout() {
           {t('nav.skip')}
         </a>
         <TopBar settings={settings} />
+        <TimeBonusBanner />
         <ActivationBanner user={user} />
         <AddPhotoBanner />
         <main id="main" className="flex-grow-1">
@@ -40,6 +46,7 @@ export function DefaultLayout() {
         {user === null && <EntryWarningModal settings={settings} loggedIn={false} />}
         <SignupModal />
         {user && <AutoLikeModal />}
+        <TimeBonusPopup />
       </div>
     </SignupModalProvider>
   );

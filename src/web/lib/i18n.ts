@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'reports',
   'swipe',
   'payments',
+  'discounts',
   'transactions',
   'validation',
 ] as const;

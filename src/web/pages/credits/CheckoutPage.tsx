@@ -1,11 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { PAYMENT_METHOD_TABLE, type PaymentMethodName } from '../../../shared/payment-methods';
 import type { Bundle, CreditsResponse } from '../../../shared/schemas/payments';
 import { BusyButton } from '../../components/ui/BusyButton';
 import { useCurrentUser } from '../../features/auth/api/session';
+import { DiscountCodeField } from '../../features/discounts/components/DiscountCodeField';
+import { formatPercentage } from '../../features/discounts/format';
+import { isDiscountRefusal, useCheckoutDiscount } from '../../features/discounts/hooks/use-checkout-discount';
 import { createPayment, creditsQuery } from '../../features/payments/api/payments';
 import {
   BestValueBadge,
@@ -13,6 +16,7 @@ import {
   paymentErrorText,
   TestModeNotice,
   useBundleFormat,
+  useUiLocale,
 } from '../../features/payments/components/BundleParts';
 import { checkoutNavigation } from '../../features/payments/components/checkout-navigation';
 import { MethodMark, useMethodName } from '../../features/payments/components/MethodMark';
@@ -81,9 +85,11 @@ function UnknownBundle() {
 }
 
 function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: Bundle }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'discounts']);
   const { paymentmethod } = useParams();
+  const { search } = useLocation();
   const navigate = useNavigate();
+  const locale = useUiLocale();
   const queryClient = useQueryClient();
   const user = useCurrentUser();
   const methodName = useMethodName();
@@ -106,13 +112,17 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: B
   const offered = orderMethods(catalogue.methods);
   const method = offered.find((m) => m === paymentmethod);
   const unavailable = paymentmethod !== undefined && method === undefined;
-  const total = f.price(bundle);
+  // The discount code (applied, prefilled from ?code= or the active discount), checked for this bundle and method.
+  const discount = useCheckoutDiscount(bundle.id, method);
+  const priced = discount.status === 'valid' ? discount.price : null;
+  const total = priced ? f.money(priced.amount, priced.currency) : f.price(bundle);
 
+  // The query (?code=…) stays with the URL, so a reload keeps the code too.
   const choose = (m: PaymentMethodName | undefined) =>
-    navigate(m ? `/credits/${bundle.id}/${m}` : `/credits/${bundle.id}`, {
-      replace: true,
-      preventScrollReset: true,
-    });
+    navigate(
+      { pathname: m ? `/credits/${bundle.id}/${m}` : `/credits/${bundle.id}`, search },
+      { replace: true, preventScrollReset: true },
+    );
 
   const chooseAnother = () => {
     setFailure(null);
@@ -127,12 +137,14 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: B
     setFailure(null);
     setLeaving(true);
     try {
-      const { payment } = await createPayment(bundle.id, method);
+      const { payment } = await createPayment(bundle.id, method, discount.sendCode);
       // The provider's page (another site, or the test provider's page): the app is left, the button stays busy.
       if (payment.checkout_url) checkoutNavigation.assign(payment.checkout_url);
       else navigate(`/transactions/${payment.id}`);
     } catch (error) {
-      setFailure({ error, method });
+      // The code was refused after all (used meanwhile, expired …): its message goes to the field, the rest stays.
+      if (isDiscountRefusal(error)) discount.refused(error);
+      else setFailure({ error, method });
       setLeaving(false);
     }
   };
@@ -178,22 +190,38 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: B
               {t('checkout.premium_note')}
             </p>
           )}
-          {/*
-            Discount code: the field goes here, between the package and the total, once the discounts issue has
-            landed (GET /api/discountcode.php; the time bonus or the welcome code is the active one). The total
-            below then shows the discount as its own line and the price after it.
-          */}
+          <DiscountCodeField discount={discount} />
+          {priced && discount.code !== null && (
+            <div className="checkout-discount-row" data-testid="checkout-discount">
+              <span>{t('discounts:code.discount', { code: discount.code })}</span>
+              <span className="text-nowrap">
+                {`\u2212${f.money(priced.discount, priced.currency)}`}
+                {discount.info && ` (${formatPercentage(discount.info.percentage, locale)})`}
+              </span>
+            </div>
+          )}
           <div className="checkout-total-row">
             <span>{t('checkout.total')}</span>
-            <strong data-testid="checkout-total">{total}</strong>
+            <span className="checkout-total-amounts">
+              {priced && (
+                <del className="checkout-list-price" data-testid="checkout-list-price">
+                  <span className="visually-hidden">{t('discounts:code.original_price')} </span>
+                  {f.money(priced.list_amount, priced.currency)}
+                </del>
+              )}
+              <strong data-testid="checkout-total">{total}</strong>
+            </span>
           </div>
           <p className="checkout-vat" data-testid="checkout-vat">
-            {bundle.vat_rate_bp > 0
-              ? t('checkout.vat_amount', {
-                  amount: f.money(bundle.vat, bundle.currency),
-                  rate: f.rate(bundle.vat_rate_bp),
-                })
-              : t('vat_none')}
+            {bundle.vat_rate_bp === 0
+              ? t('vat_none')
+              : priced
+                ? // The VAT of the discounted price is the server's to compute: the rate is what is known here.
+                  t('vat_included_rate', { rate: f.rate(bundle.vat_rate_bp) })
+                : t('checkout.vat_amount', {
+                    amount: f.money(bundle.vat, bundle.currency),
+                    rate: f.rate(bundle.vat_rate_bp),
+                  })}
           </p>
         </section>
 
@@ -280,7 +308,8 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: B
           )}
           <BusyButton
             busy={leaving}
-            disabled={!method}
+            // While the code is being checked the price on the button may still change.
+            disabled={!method || discount.status === 'checking'}
             className="btn btn-primary btn-lg rounded-pill w-100 checkout-pay-button"
             onClick={() => void pay()}
             data-testid="checkout-pay"

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Bundle } from '../../../shared/schemas/payments';
 import { useCurrentUser } from '../../features/auth/api/session';
+import { normaliseCode } from '../../features/discounts/hooks/use-checkout-discount';
 import { creditsQuery } from '../../features/payments/api/payments';
 import {
   BestValueBadge,
@@ -13,12 +14,18 @@ import {
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 
-/** /credits: the credit bundles of the member's country; choosing one goes on to its checkout. */
+/**
+ * /credits: the credit bundles of the member's country; choosing one goes on to its checkout. A discount code in the
+ * URL (?code=…, the retention offer's link) goes along to the checkout, which applies it.
+ */
 export function CreditsPage() {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'discounts']);
   const settings = useSettings();
   const user = useCurrentUser();
   const catalogue = useQuery(creditsQuery());
+  const [params] = useSearchParams();
+  const code = normaliseCode(params.get('code'));
+  const search = code ? `?${new URLSearchParams({ code })}` : '';
   useHead({ title: t('credits_page.title'), siteName: settings.name });
 
   return (
@@ -30,6 +37,12 @@ export function CreditsPage() {
           <p className="credits-balance" data-testid="credits-balance">
             <i className="bi bi-coin me-2" aria-hidden="true" />
             {t('credits_page.balance', { count: user.credits })}
+          </p>
+        )}
+        {code && (
+          <p className="credits-code-note" data-testid="credits-code-note">
+            <i className="bi bi-tag-fill me-2" aria-hidden="true" />
+            {t('discounts:code.credits_note', { code })}
           </p>
         )}
       </header>
@@ -55,7 +68,7 @@ export function CreditsPage() {
             <ul className="bundle-grid" aria-label={t('credits_page.packages')}>
               {catalogue.data.bundles.map((b) => (
                 <li key={b.id}>
-                  <BundleCard bundle={b} messageCredits={settings.message_credits} />
+                  <BundleCard bundle={b} messageCredits={settings.message_credits} search={search} />
                 </li>
               ))}
             </ul>
@@ -73,14 +86,23 @@ export function CreditsPage() {
   );
 }
 
-function BundleCard({ bundle, messageCredits }: { bundle: Bundle; messageCredits: number }) {
+function BundleCard({
+  bundle,
+  messageCredits,
+  search,
+}: {
+  bundle: Bundle;
+  messageCredits: number;
+  /** the query that goes along to the checkout ('' or ?code=…) */
+  search: string;
+}) {
   const { t } = useTranslation('payments');
   const f = useBundleFormat(messageCredits);
   const perMessage = f.perMessage(bundle);
   const messages = f.messages(bundle);
   return (
     <Link
-      to={`/credits/${bundle.id}`}
+      to={`/credits/${bundle.id}${search}`}
       className={`bundle-card${bundle.best_value ? ' is-best' : ''}`}
       data-testid="bundle-card"
       data-bundle-id={bundle.id}

@@ -13,9 +13,15 @@ export const creditsQuery = (country?: string) =>
     throwOnError: false,
   });
 
-/** POST /api/payment.php: starts paying a bundle; go to `payment.checkout_url` next. */
-export const createPayment = (bundleId: number, method: PaymentMethodName) =>
-  api<{ payment: Payment }>('api/payment.php', { method: 'POST', body: { bundle_id: bundleId, method } });
+/**
+ * POST /api/payment.php: starts paying a bundle, with a discount code when one applies (the server prices and
+ * reserves it; a refused code answers its code_* error); go to `payment.checkout_url` next.
+ */
+export const createPayment = (bundleId: number, method: PaymentMethodName, discountCode?: string) =>
+  api<{ payment: Payment }>('api/payment.php', {
+    method: 'POST',
+    body: { bundle_id: bundleId, method, ...(discountCode ? { discount_code: discountCode } : {}) },
+  });
 
 /** GET /api/transactions.php: the member's payments, newest first. */
 export const transactionsQuery = () =>

@@ -100,7 +100,7 @@ export function SessionsSection() {
                     <div className="fw-semibold text-break">
                       {name}
                       {s.current && (
-                        <span className="badge rounded-pill text-bg-success ms-2 align-middle">
+                        <span className="badge rounded-pill bg-success-subtle text-success-emphasis ms-2 align-middle">
                           <i className="bi bi-check-lg me-1" aria-hidden="true" />
                           {t('sessions.this_device')}
                         </span>
