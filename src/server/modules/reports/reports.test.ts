@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { blocks, reports } from '../../db/schema';
 import { createMember } from '../../test/factories';
@@ -39,7 +39,10 @@ describe('/api/report.php', () => {
     });
     expect(blocked.json()).toEqual({ ok: true, blocked: true });
     expect(await db().select().from(blocks).where(eq(blocks.blockerId, a.id))).toHaveLength(1);
-    const [second] = await db().select().from(reports).where(eq(reports.reason, 'harassment'));
+    const [second] = await db()
+      .select()
+      .from(reports)
+      .where(and(eq(reports.reporterId, a.id), eq(reports.reason, 'harassment')));
     expect(second).toMatchObject({ reporterId: a.id, conversationId: conv, source: 'chat' });
   });
 
