@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDemoContent } from './demo/seed-demo';
-import { sendDueOutbox } from './jobs/outbox-sender';
+import { type ChannelSenders, mailSender, sendDueOutbox } from './jobs/outbox-sender';
 import { loginThrottleCleanupJob, paymentRecheckJob, Scheduler, swipeCleanupJob } from './jobs/scheduler';
 import { DevMailer, type Mailer, SmtpMailer } from './lib/mail/mailer';
 import { createMediaStorage } from './lib/media-storage';
@@ -47,9 +47,11 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
   const app = await buildApp({ config, db: database.db, redis, storage, pushPublicKey: vapid.publicKey });
 
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : new DevMailer(log);
+  // One sender per outbox channel; the SMS and push channels add theirs here.
+  const senders: ChannelSenders = { mail: mailSender(mailer) };
   const scheduler = new Scheduler(log);
   scheduler.start([
-    { name: 'outbox', everyMs: 2_000, run: () => sendDueOutbox(database.db, mailer, log) },
+    { name: 'outbox', everyMs: 2_000, run: () => sendDueOutbox(database.db, senders, log) },
     { name: 'deletion-purge', everyMs: 3_600_000, run: () => purgeDeletedAccounts(database.db, storage) },
     loginThrottleCleanupJob(database.db),
     swipeCleanupJob(database.db),

@@ -1,23 +1,52 @@
 import type { Db } from '../db/client';
 import type { Mailer, MailMessage } from '../lib/mail/mailer';
-import { claimDue, markFailed, markSent } from '../modules/outbox/outbox.repo';
+import { claimDue, markDropped, markFailed, markSent } from '../modules/outbox/outbox.repo';
+
+/**
+ * Sends one outbox item of its channel. Throw to retry later (the outbox backs off); throw a `DropOutboxItem` when
+ * retrying can never succeed (a push subscription the push service says is gone): the item is closed as dropped.
+ */
+export type ChannelSender = (payload: Record<string, unknown>) => Promise<void>;
+
+/** The senders by outbox channel ('mail', 'sms', 'push'). A channel without a sender is retried, then failed. */
+export type ChannelSenders = Readonly<Record<string, ChannelSender>>;
+
+export class DropOutboxItem extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DropOutboxItem';
+  }
+}
+
+/** The mail channel: the payload is a rendered MailMessage. */
+export const mailSender =
+  (mailer: Mailer): ChannelSender =>
+  (payload) =>
+    mailer.send(payload as unknown as MailMessage);
 
 /** Sends what is due in the outbox; returns how many items were sent. */
 export async function sendDueOutbox(
   db: Db,
-  mailer: Mailer,
+  senders: ChannelSenders | Mailer,
   log: (msg: string) => void = () => {},
 ): Promise<number> {
+  const byChannel: ChannelSenders = 'send' in senders ? { mail: mailSender(senders as Mailer) } : senders;
   const items = await claimDue(db, 20);
   let sent = 0;
   for (const item of items) {
     try {
-      if (item.channel !== 'mail') throw new Error(`no sender for channel ${item.channel}`);
-      await mailer.send(item.payload as unknown as MailMessage);
+      const send = byChannel[item.channel];
+      if (!send) throw new Error(`no sender for channel ${item.channel}`);
+      await send(item.payload);
       await markSent(db, item.id);
       sent += 1;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof DropOutboxItem) {
+        log(`outbox item ${item.id} dropped: ${message}`);
+        await markDropped(db, item.id, message);
+        continue;
+      }
       log(`outbox item ${item.id} attempt ${item.attempts} failed: ${message}`);
       await markFailed(db, item.id, item.attempts, message);
     }

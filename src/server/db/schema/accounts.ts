@@ -102,7 +102,7 @@ export const outbox = pgTable(
     /** the rendered message: { to, subject, html, text } for mail */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
-    /** pending | sent | failed */
+    /** pending | sent | failed | dropped (can never be sent, e.g. a push subscription that is gone) */
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

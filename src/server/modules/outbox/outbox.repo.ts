@@ -40,6 +40,14 @@ export async function markSent(db: Db, id: number): Promise<void> {
     .where(eq(outbox.id, id));
 }
 
+/** Closes an item that can never be sent (its push subscription is gone): status 'dropped', never retried. */
+export async function markDropped(db: Db, id: number, reason: string): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: 'dropped', lastError: reason.slice(0, 500) })
+    .where(eq(outbox.id, id));
+}
+
 export const MAX_ATTEMPTS = 12;
 
 /** Exponential back-off: 30 s, 1 min, 2 min ... capped at 2 hours; after 12 attempts the item is marked failed. */
