@@ -6,3 +6,4 @@ export * from './members';
 export * from './moderation';
 export * from './payments';
 export * from './sites';
+export * from './notifications';
