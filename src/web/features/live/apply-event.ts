@@ -9,6 +9,7 @@ import {
   setUserCredits,
   upsertMessage,
 } from '../chat/api/chat';
+import { likeArrived } from '../likes/like-arrivals';
 import { markTyping, stopTyping } from './typing';
 
 /** Applies one live event to the query cache (and the typing store). */
@@ -42,6 +43,7 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
       return;
     case 'like.new':
       void client.invalidateQueries({ queryKey: ['likes'] });
+      likeArrived();
       return;
     case 'user.changed':
       void client.invalidateQueries({ queryKey: userQuery.queryKey });

@@ -6,6 +6,7 @@ import type { AutoLikeResponse } from '../../../../shared/schemas/matching';
 import { useCurrentUser } from '../../auth/api/session';
 import { autoLikeCall } from '../../matching/api/matching';
 import { likesQuery } from '../api/likes';
+import { onLikeArrived } from '../like-arrivals';
 
 /** The `t` query parameter: a positive number of seconds, else undefined. */
 export function likeModalDelaySeconds(value: string | null): number | undefined {
@@ -19,6 +20,7 @@ export type AnnouncedLike = NonNullable<AutoLikeResponse['profile']> & { match: 
 /**
  * When to show the like modal (GET /api/auto-like.php: a real member's like not announced yet):
  * - the `t` query parameter (seconds) opens it after that delay, and is then removed from the URL;
+ * - a like arriving live (features/live: the like.new event) opens it at once;
  * - the new-likes count of the polled likes rising (a like came in while the member is here) opens it at once.
  * Likes reload RULES.autoLikeReloadDelayMs after each announcement. Only while signed in and `enabled`.
  */
@@ -61,6 +63,12 @@ export function useAutoLike(enabled: boolean): { like: AnnouncedLike | null; dis
     }, delay * 1000);
     return () => clearTimeout(timer);
   }, [signedIn, delay, announce, setParams]);
+
+  // A like arriving on the live connection.
+  useEffect(() => {
+    if (!signedIn) return;
+    return onLikeArrived(() => void announce());
+  }, [signedIn, announce]);
 
   // New likes arriving: the polled count (features/live/use-polling keeps this query fresh) goes up.
   const polled = useQuery({ ...likesQuery('received', 1), enabled: false });
