@@ -21,6 +21,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { directDebitRoutes } from './modules/directdebit/directdebit.routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { geocodeRoutes } from './modules/geo/geocode.routes';
@@ -31,6 +32,7 @@ import { matchingRoutes } from './modules/matching/matching.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { membersRoutes } from './modules/members/members.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { devMailboxRoutes } from './modules/outbox/dev-mailbox.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { registerPaymentProvider } from './modules/payments/providers';
@@ -167,10 +169,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('paymentProvider', paymentProvider);
   await app.register(paymentsRoutes, { provider: paymentProvider, publicUrl: config.publicUrl });
   await app.register(discountsRoutes);
+  await app.register(directDebitRoutes, {
+    provider: paymentProvider,
+    publicUrl: config.publicUrl,
+    smsAvailable: config.sms.gateway === 'twilio' || !config.isProduction,
+    rateLimitScale: scale,
+  });
   await app.register(blocksRoutes);
   await app.register(reportsRoutes);
   await app.register(liveRoutes, { bus });
   await app.register(likesRoutes);
+  await app.register(notificationsRoutes, { mailEventsSecret: config.mailEventsSecret });
   await app.register(matchingRoutes);
   await app.register(privacyRoutes);
   await app.register(geocodeRoutes, { rateLimitMax: 60 * scale });

@@ -2,16 +2,23 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { NOTIFICATION_TIMING } from '../shared/rules';
 import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDemoContent } from './demo/seed-demo';
+import { notificationDispatchJob, notificationSweepJob } from './jobs/notification-jobs';
 import { type ChannelSenders, mailSender, sendDueOutbox } from './jobs/outbox-sender';
 import { loginThrottleCleanupJob, paymentRecheckJob, Scheduler, swipeCleanupJob } from './jobs/scheduler';
 import { DevMailer, type Mailer, SmtpMailer } from './lib/mail/mailer';
 import { createMediaStorage } from './lib/media-storage';
+import { pushSender } from './lib/push/push-sender';
 import { ensureVapidKeys } from './lib/push-keys';
+import { createSmsGateway, smsSender } from './lib/sms/sms-sender';
 import { purgeDeletedAccounts } from './modules/accounts/account-deletion.service';
+import { deletePushSubscription } from './modules/notifications/notifications.repo';
+import type { DispatchDeps } from './modules/notifications/notifications.service';
+import { ensureUnsubscribeKey } from './modules/notifications/unsubscribe-token';
 import { ensureDefaultSite } from './modules/sites/sites.service';
 
 export interface Running {
@@ -48,10 +55,26 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
 
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : new DevMailer(log);
   // One sender per outbox channel; the SMS and push channels add theirs here.
-  const senders: ChannelSenders = { mail: mailSender(mailer) };
+  const senders: ChannelSenders = {
+    mail: mailSender(mailer),
+    sms: smsSender(createSmsGateway(config, log)),
+    push: pushSender({
+      vapid: { subject: config.pushVapidSubject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+      onGone: (endpoint) => deletePushSubscription(database.db, endpoint),
+    }),
+  };
+  const notificationDeps: DispatchDeps = {
+    db: database.db,
+    linkBase: { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain },
+    unsubscribeKey: await ensureUnsubscribeKey(database.db),
+    lookingSeconds: NOTIFICATION_TIMING.lookingSeconds,
+    pushEnabled: true,
+  };
   const scheduler = new Scheduler(log);
   scheduler.start([
     { name: 'outbox', everyMs: 2_000, run: () => sendDueOutbox(database.db, senders, log) },
+    notificationDispatchJob(notificationDeps),
+    notificationSweepJob(database.db),
     { name: 'deletion-purge', everyMs: 3_600_000, run: () => purgeDeletedAccounts(database.db, storage) },
     loginThrottleCleanupJob(database.db),
     swipeCleanupJob(database.db),

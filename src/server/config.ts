@@ -34,6 +34,13 @@ const envSchema = z.object({
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:']).optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:']).optional(),
+  /** the shared secret of POST /api/mail-events.php (bounces and complaints); unset: that webhook is off */
+  MAIL_EVENTS_SECRET: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** the VAPID subject: a mailto: or https: address push services can reach the operator at */
+  PUSH_VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must start with mailto: or https://')
+    .optional(),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -90,6 +97,27 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** SMS (direct-debit codes): `outbox` keeps them in the outbox (dev mailbox), `twilio` sends them (docs/configuration.md). */
+  SMS_GATEWAY: z.enum(['outbox', 'twilio']).optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/, 'must be a Twilio Account SID (AC followed by 32 hex digits)')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'must be a Twilio auth token (32 hex digits)')
+    .optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{6,14}|(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11})$/,
+      'must be a Twilio number in E.164 (+14155550100) or an alphanumeric sender id of at most 11 characters',
+    )
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-f]{32}$/, 'must be a Twilio Messaging Service SID (MG followed by 32 hex digits)')
+    .optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -103,6 +131,10 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** POST /api/mail-events.php's shared secret (docs/notifications.md); undefined: the webhook answers 404 */
+  mailEventsSecret: string | undefined;
+  /** VAPID subject of web push */
+  pushVapidSubject: string;
   publicUrl: string;
   logLevel: string;
   trustProxy: TrustProxy;
@@ -123,6 +155,16 @@ export interface AppConfig {
   s3: S3StorageOptions | undefined;
   /** Payments: Mollie when MOLLIE_API_KEY is set, else the built-in test provider (refused in production unless allowed). */
   payments: { provider: 'mollie'; apiKey: string; apiEndpoint: string | undefined } | { provider: 'test' };
+  /** SMS: Twilio when configured (all of TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender), else the outbox. */
+  sms:
+    | { gateway: 'outbox' }
+    | {
+        gateway: 'twilio';
+        accountSid: string;
+        authToken: string;
+        from: string | undefined;
+        messagingServiceSid: string | undefined;
+      };
 }
 
 /** Variables whose values never appear in a configuration error. */
@@ -130,8 +172,11 @@ const SECRET_ENV = new Set([
   'MOLLIE_API_KEY',
   'S3_SECRET_ACCESS_KEY',
   'SMTP_URL',
+  'MAIL_EVENTS_SECRET',
   'DATABASE_URL',
   'REDIS_URL',
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
 ]);
 
 export class ConfigError extends Error {
@@ -139,6 +184,41 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * The SMS gateway: Twilio once any TWILIO_* variable (or SMS_GATEWAY=twilio) is given, and then all of it must be:
+ * a half-configured gateway would lose every code, so it stops start-up, naming the missing variables (never values).
+ */
+function smsConfig(e: z.infer<typeof envSchema>): AppConfig['sms'] {
+  const given = Boolean(
+    e.TWILIO_ACCOUNT_SID || e.TWILIO_AUTH_TOKEN || e.TWILIO_FROM || e.TWILIO_MESSAGING_SERVICE_SID,
+  );
+  if (e.SMS_GATEWAY === 'outbox' || (!given && e.SMS_GATEWAY !== 'twilio')) {
+    if (given)
+      throw new ConfigError([
+        'SMS_GATEWAY=outbox: remove the TWILIO_* variables, or set SMS_GATEWAY=twilio (or leave it unset) to use them',
+      ]);
+    return { gateway: 'outbox' };
+  }
+  const missing = [
+    ...(e.TWILIO_ACCOUNT_SID ? [] : ['TWILIO_ACCOUNT_SID']),
+    ...(e.TWILIO_AUTH_TOKEN ? [] : ['TWILIO_AUTH_TOKEN']),
+    ...(e.TWILIO_FROM || e.TWILIO_MESSAGING_SERVICE_SID
+      ? []
+      : ['TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID']),
+  ];
+  if (missing.length > 0 || !e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN)
+    throw new ConfigError([
+      `SMS gateway Twilio is half-configured: also set ${missing.join(', ')} (or remove the TWILIO_* variables to keep SMS in the outbox)`,
+    ]);
+  return {
+    gateway: 'twilio',
+    accountSid: e.TWILIO_ACCOUNT_SID,
+    authToken: e.TWILIO_AUTH_TOKEN,
+    from: e.TWILIO_FROM,
+    messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+  };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -167,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'MOLLIE_API_KEY: required in production (or set PAYMENT_TEST_PROVIDER=true to run the built-in test provider, never with real members)',
     ]);
   }
+  const sms = smsConfig(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -177,6 +258,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    mailEventsSecret: e.MAIL_EVENTS_SECRET,
+    pushVapidSubject: e.PUSH_VAPID_SUBJECT ?? `mailto:postmaster@${new URL(publicUrl).hostname}`,
     publicUrl,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -187,6 +270,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     rateLimitScale: e.RATE_LIMIT_SCALE,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    sms,
     payments: e.MOLLIE_API_KEY
       ? { provider: 'mollie', apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT }
       : { provider: 'test' },

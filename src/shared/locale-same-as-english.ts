@@ -5,12 +5,17 @@ import type { Locale } from './locales';
  * against the whole value, or the value without placeholders and leading numbering ("13. Cookies" -> "Cookies").
  * The locale tests fail for any other value still equal to English.
  */
-const EVERY_LOCALE = ['FAQ', 'Premium', 'Sushi', 'Amora'];
+const EVERY_LOCALE = ['FAQ', 'Premium', 'Sushi', 'Amora', 'IBAN'];
 
 const PER_LOCALE: Partial<Record<Locale, string[]>> = {
   nl: [
+    'Postcode',
     'Man',
     'Likes',
+    'likes',
+    'like',
+    'chat',
+    'chats',
     'Credits',
     'Privacy',
     'Disclaimer',
@@ -39,10 +44,13 @@ const PER_LOCALE: Partial<Record<Locale, string[]>> = {
     'Shopping',
   ],
   fr: [
+    'Notifications',
     'Orientation',
     'Gay',
     'Messages',
     'Likes',
+    'like',
+    'likes',
     'e-mail',
     'e-mails',
     'Province',
@@ -58,10 +66,10 @@ const PER_LOCALE: Partial<Record<Locale, string[]>> = {
     'Sex',
     'Region',
   ],
-  it: ['e-mail', 'Password', 'Gay', 'Like', 'Shopping', 'Bondage', 'Sex', 'Sushi', 'Tattoos'],
-  es: ['Gay', 'Bisexual', 'Cookies', 'Error', 'Bondage', 'Sex'],
-  da: ['Cookies', 'Shopping', 'Bondage', 'Sex', 'Region', 'Tattoos'],
-  nb: ['Shopping', 'Bondage', 'Sex', 'Region', 'Tattoos'],
+  it: ['e-mail', 'Password', 'Gay', 'Like', 'like', 'chat', 'Shopping', 'Bondage', 'Sex', 'Sushi', 'Tattoos'],
+  es: ['Gay', 'Bisexual', 'Cookies', 'Error', 'Bondage', 'Sex', 'chat', 'chats'],
+  da: ['Cookies', 'Shopping', 'Bondage', 'Sex', 'Region', 'Tattoos', 'chat', 'chats', 'like', 'likes'],
+  nb: ['Shopping', 'Bondage', 'Sex', 'Region', 'Tattoos', 'chat', 'like'],
   sv: ['Cookies', 'Shopping', 'Gym', 'Sadomasochism', 'Bondage', 'Sex', 'Region', 'Tattoos'],
   fi: ['Bondage', 'Sushi'],
   pl: ['Bondage', 'Sex', 'Sushi', 'Region'],

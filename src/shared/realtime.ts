@@ -44,5 +44,7 @@ export type LiveEventType = LiveEvent['type'];
 export const liveClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('typing'), conversation_id: z.number().int().positive() }),
   z.object({ type: z.literal('ping') }),
+  /** the tab was shown or hidden (notifications are not sent about what the member is looking at) */
+  z.object({ type: z.literal('presence'), visible: z.boolean() }),
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessageSchema>;

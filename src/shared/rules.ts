@@ -38,6 +38,23 @@ export const RULES = {
   welcomeDiscount: { code: 'WELCOME25', percentage: 25 },
   /** The retention offers before account deletion: the discount code made for the member lasts this many days. */
   retention: { discountDays: 7, codePrefix: 'STAY' },
+  /**
+   * Direct debit with an SMS code (/directdebit; docs/payments.md "Direct debit"). A code of `codeDigits` digits
+   * is valid `codeMinutes` and takes `attemptsPerCode` tries; a request sends at most `sendsPerRequest` codes (the
+   * first included), `resendAfterSeconds` apart; a member is sent at most `smsPerDay` codes per 24 hours. The debit
+   * is collected `debitAfterBusinessDays` TARGET2 business days after the mandate (the date of the SEPA
+   * pre-notification). The amount limit per member over `limitWindowDays` is a site setting.
+   */
+  directDebit: {
+    codeDigits: 6,
+    codeMinutes: 10,
+    attemptsPerCode: 5,
+    sendsPerRequest: 3,
+    resendAfterSeconds: 60,
+    smsPerDay: 10,
+    debitAfterBusinessDays: 2,
+    limitWindowDays: 30,
+  },
   freeMember: { maxStartedConversations: 2 },
   /**
    * Chat (issue 11): messages per page (newest first) and the list preview's length. The costs, message_length,
@@ -157,6 +174,21 @@ export const NOTIFICATION_TYPES = [
   'reminders',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/**
+ * Notification timing (docs/notifications.md): a member seen within `lookingSeconds` (a live connection, a request;
+ * the session touch runs every 5 minutes) and not hidden since is looking at the site; the dispatcher runs every
+ * `dispatchEveryMs`, the sweeps every `sweepEveryMs`; unread messages are reminded after `unreadReminderAfterHours`;
+ * the weekly update goes out on `weeklyWeekday` (UTC, 0 = Sunday) to members active within `weeklyActiveDays`.
+ */
+export const NOTIFICATION_TIMING = {
+  lookingSeconds: 360,
+  dispatchEveryMs: 5_000,
+  sweepEveryMs: 15 * 60_000,
+  unreadReminderAfterHours: 20,
+  weeklyWeekday: 0,
+  weeklyActiveDays: 60,
+} as const;
 
 export const NOTIFICATION_CHANNELS = ['email', 'push'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];

@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * What the logs must never carry: e-mail addresses, password hashes, tokens, cookies and IBANs. Three layers:
+ * What the logs must never carry: e-mail addresses, password hashes, tokens, cookies, IBANs and phone numbers (the
+ * direct-debit form's). Three layers:
  * - `maskSecrets` rewrites free text (error messages, job log lines);
  * - `logSerializers` shape what Fastify logs of requests (query strings redacted by key) and errors (database
  *   errors without their SQL parameters or detail, which repeat the values of the row);
@@ -40,6 +41,11 @@ export const REDACT_PATHS = [
     'iban',
     'otp',
     'cookie',
+    // The direct-debit form and the provider's mandate call.
+    'phone',
+    'account_holder',
+    'consumerAccount',
+    'consumerName',
   ].flatMap((k) => [k, `*.${k}`]),
 ];
 
@@ -47,6 +53,8 @@ const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 const ARGON_HASH = /\$argon2(?:id|i|d)\$[^\s"']+/g;
 // An IBAN: two letters, two check digits, 11 to 30 letters/digits, optionally grouped by spaces.
 const IBAN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?\b/g;
+// Phone numbers in international form (the SMS gateway's errors may repeat one): + and 8 to 15 digits.
+const PHONE = /\+\d{8,15}\b/g;
 // Tokens: long runs of hex or base64url, as our tokens and their hashes are.
 const TOKEN = /\b[A-Za-z0-9_-]{32,}\b/g;
 
@@ -55,6 +63,7 @@ export function maskSecrets(text: string): string {
     .replace(ARGON_HASH, '[hash]')
     .replace(EMAIL, '[email]')
     .replace(IBAN, '[iban]')
+    .replace(PHONE, '[phone]')
     .replace(TOKEN, '[token]');
 }
 

@@ -275,7 +275,7 @@ describe('headers and docs', () => {
       await prod.close();
       await on.close();
     }
-  });
+  }, 60_000); // two apps of their own (PGlite migrations): slow on a loaded machine
 });
 
 describe('logout by link', () => {

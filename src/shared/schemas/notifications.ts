@@ -28,5 +28,8 @@ export const notificationPreferenceChangeSchema = z.object({
 });
 export type NotificationPreferenceChange = z.infer<typeof notificationPreferenceChangeSchema>;
 
-/** POST /api/page-hidden.php: the spec's beacon, an empty JSON object (sent with navigator.sendBeacon). */
+/**
+ * POST /api/page-hidden.php: the spec's beacon, an empty JSON object (sent as a keepalive fetch with the request-type
+ * header: navigator.sendBeacon cannot set headers).
+ */
 export const pageHiddenSchema = z.object({}).strict();

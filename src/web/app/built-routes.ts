@@ -43,6 +43,7 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'credits-id-paymentmethod',
   'premium',
   'transactions',
+  'directdebit',
 ]);
 
 export const isBuilt = (name: RouteName) => BUILT_ROUTES.has(name);

@@ -3,6 +3,7 @@ import { createBrowserRouter, type NonIndexRouteObject, Outlet, type RouteObject
 import { INFO_PAGES, ROUTES, type RouteName } from '../../shared/routes';
 import { AuthSync } from '../features/auth/components/AuthSync';
 import { LiveSync } from '../features/live/LiveSync';
+import { PushSync } from '../features/push/PushSync';
 import { ChatLayout } from '../layouts/ChatLayout';
 import { DefaultLayout } from '../layouts/DefaultLayout';
 import { NotFoundPage, RouteError } from '../pages/error/RouteError';
@@ -24,6 +25,7 @@ function Root() {
     <>
       <AuthSync />
       <LiveSync />
+      <PushSync />
       <Outlet />
     </>
   );
@@ -143,6 +145,11 @@ export const routes: RouteObject[] = [
                   ),
                   screen('premium', () =>
                     import('../pages/premium/PremiumPage').then((m) => ({ Component: m.PremiumPage })),
+                  ),
+                  screen('directdebit', () =>
+                    import('../pages/directdebit/DirectDebitPage').then((m) => ({
+                      Component: m.DirectDebitPage,
+                    })),
                   ),
                   screen('transactions', () =>
                     import('../pages/transactions/TransactionsPage').then((m) => ({

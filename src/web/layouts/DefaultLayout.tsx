@@ -10,6 +10,8 @@ import { ActivationBanner } from '../features/auth/components/ActivationBanner';
 import { TimeBonusBanner } from '../features/discounts/components/TimeBonusBanner';
 import { TimeBonusPopup } from '../features/discounts/components/TimeBonusPopup';
 import { AutoLikeModal } from '../features/likes/components/LikeModal';
+import { DisabledNotificationsAlert } from '../features/notifications/components/DisabledNotificationsAlert';
+import { PushPrompt } from '../features/notifications/components/PushPrompt';
 import { AddPhotoBanner } from '../features/profile/components/AddPhotoBanner';
 import { SignupModal } from '../features/signup/components/SignupModal';
 import { SignupModalProvider } from '../features/signup/open-signup';
@@ -36,6 +38,8 @@ export function DefaultLayout() {
         <TimeBonusBanner />
         <ActivationBanner user={user} />
         <AddPhotoBanner />
+        <DisabledNotificationsAlert />
+        <PushPrompt />
         <main id="main" className="flex-grow-1">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

@@ -10,6 +10,7 @@ export const NAMESPACES = [
   'auth',
   'recovery',
   'settings',
+  'notifications',
   'profile',
   'members',
   'matching',
@@ -19,6 +20,7 @@ export const NAMESPACES = [
   'payments',
   'discounts',
   'transactions',
+  'directdebit',
   'validation',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -40,3 +40,8 @@ export function dismissedAt(key: DismissalKey): number | undefined {
 export function dismiss(key: DismissalKey, at: number = Date.now()): void {
   storedSet(`dismissed.${key}`, at);
 }
+
+/** Forgets a dismissal (what it hid may show again). */
+export function undismiss(key: DismissalKey): void {
+  storedRemove(`dismissed.${key}`);
+}

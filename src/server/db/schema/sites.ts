@@ -24,6 +24,12 @@ export const companies = pgTable('companies', {
   supportPhone: text('support_phone').notNull(),
   /** Percentage offered as a discount code when a member is about to delete the account. */
   deleteDiscount: integer('delete_discount').notNull().default(25),
+  /**
+   * Who collects SEPA direct debits, as the mandate and the pre-notification name them: by default Mollie, which
+   * collects for its merchants under its own creditor identifier (docs/payments.md "Direct debit").
+   */
+  sepaCreditorName: text('sepa_creditor_name').notNull().default('Stichting Mollie Payments'),
+  sepaCreditorId: text('sepa_creditor_id').notNull().default('NL08ZZZ502057730000'),
   added: timestamp('added', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -71,6 +77,11 @@ export const sites = pgTable(
     minAge: integer('min_age').notNull().default(18),
     usFooter: boolean('us_footer').notNull().default(false),
     welcomeDiscountHours: integer('welcome_discount_hours').notNull().default(48),
+    /**
+     * Direct debit: the most one member may have debited per RULES.directDebit.limitWindowDays, in euro cents (SEPA
+     * direct debit is in euros); 0 turns direct debit off on the site.
+     */
+    directDebitLimitMinor: integer('direct_debit_limit_minor').notNull().default(10_000),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on notification mails */
+  headers?: Record<string, string>;
 }
 
 /** Sends one rendered mail; throws when the server refuses it, so the outbox retries. */
@@ -24,7 +26,14 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(m: MailMessage): Promise<void> {
-    await this.transport.sendMail({ to: m.to, from: m.from, subject: m.subject, html: m.html, text: m.text });
+    await this.transport.sendMail({
+      to: m.to,
+      from: m.from,
+      subject: m.subject,
+      html: m.html,
+      text: m.text,
+      ...(m.headers ? { headers: m.headers } : {}),
+    });
   }
 
   close(): void {

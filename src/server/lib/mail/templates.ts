@@ -1,4 +1,5 @@
 import type { Locale } from '../../../shared/locales';
+import type { NotificationType } from '../../../shared/rules';
 import { translate } from '../../i18n/translate';
 
 export type MailKind =
@@ -7,7 +8,11 @@ export type MailKind =
   | 'mail_change'
   | 'account_deleted'
   | 'password_changed'
-  | 'receipt';
+  | 'receipt'
+  /** the SEPA pre-notification of a direct debit (modules/directdebit) */
+  | 'directdebit_confirmation'
+  /** a notification (issue 13): notify_<type>, or notify_reminders_<kind> for a reminder of one kind */
+  | `notify_${NotificationType | `reminders_${string}`}`;
 
 export interface MailContext {
   locale: Locale;
@@ -20,6 +25,10 @@ export interface MailContext {
   vars?: Record<string, string | number>;
   /** A table of label and value under the intro (a receipt's lines); labels are already translated. */
   rows?: readonly (readonly [string, string])[];
+  /** texts written by an operator for this mail (news and promotions), used instead of the catalog's */
+  literal?: Partial<Record<'subject' | 'intro' | 'button' | 'outro', string>>;
+  /** links under the footer (notification mails: the preferences and the one-click unsubscribe); labels translated */
+  footerLinks?: readonly { label: string; url: string }[];
 }
 
 const escapeHtml = (s: string) =>
@@ -31,7 +40,8 @@ export function renderMail(
   ctx: MailContext,
 ): { subject: string; html: string; text: string } {
   const vars = { siteName: ctx.siteName, name: ctx.name, supportEmail: ctx.supportEmail, ...ctx.vars };
-  const t = (key: string) => translate(ctx.locale, `mail.${kind}.${key}`, vars);
+  const t = (key: 'subject' | 'intro' | 'button' | 'outro') =>
+    ctx.literal?.[key] ?? translate(ctx.locale, `mail.${kind}.${key}`, vars);
   const subject = t('subject');
   const greeting = translate(ctx.locale, 'mail.greeting', vars);
   const button = ctx.link ? t('button') : undefined; // mails without a link have no button text
@@ -49,6 +59,7 @@ export function renderMail(
     '',
     '—',
     footer,
+    ...(ctx.footerLinks ?? []).map((l) => `${l.label}: ${l.url}`),
   ].join('\n');
 
   const html = `<!doctype html><html lang="${ctx.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
@@ -77,7 +88,11 @@ ${
 }
 <p style="margin:0 0 16px">${escapeHtml(t('outro'))}</p>
 </td></tr>
-<tr><td style="padding:16px 28px;background:#faf3f2;font-size:12px;color:#6b5f70">${escapeHtml(footer)}</td></tr>
+<tr><td style="padding:16px 28px;background:#faf3f2;font-size:12px;color:#6b5f70">${escapeHtml(footer)}${(
+    ctx.footerLinks ?? []
+  )
+    .map((l) => `<br><a href="${escapeHtml(l.url)}" style="color:#b8433b">${escapeHtml(l.label)}</a>`)
+    .join('')}</td></tr>
 </table></td></tr></table></body></html>`;
   return { subject, html, text };
 }

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error';
 import type { MediaStorage } from '../../lib/storage';
 import { revokeAllSessions } from '../auth/sessions.repo';
 import { refreshSearchable } from '../members/searchable';
+import { cancelQueuedNotifications } from '../notifications/notifications.repo';
 import { enqueueMail } from '../outbox/outbox.repo';
 import { PHOTO_SIZES, type PhotoSize, photoKey } from '../photos/photos.presenter';
 import { buildAccountMail, type LinkBase, siteOrigin } from './account-mail';
@@ -53,6 +54,8 @@ export async function deleteAccount(
       .where(eq(users.id, userId));
     await refreshSearchable(tx, userId);
     await revokeAllSessions(tx, userId);
+    // Nothing more is notified: notification mail and pushes still waiting in the outbox are dropped.
+    await cancelQueuedNotifications(tx, userId);
     const token = await createAuthToken(tx, userId, 'reactivate', GRACE_MS);
     const link = `${siteOrigin(site, links)}/account-deleted?reactivate=${token}`;
     await enqueueMail(

@@ -2,7 +2,7 @@ import type { Locale } from '../../../shared/locales';
 import { isLocale } from '../../../shared/locales';
 import type { Site } from '../../db/schema';
 import type { MailMessage } from '../../lib/mail/mailer';
-import { type MailKind, renderMail } from '../../lib/mail/templates';
+import { type MailContext, type MailKind, renderMail } from '../../lib/mail/templates';
 
 export interface LinkBase {
   /** The public URL of the embedded/default site (config.publicUrl). */
@@ -22,6 +22,8 @@ export function buildAccountMail(
   link: string | undefined,
   vars: Record<string, string | number> = {},
   rows?: readonly (readonly [string, string])[],
+  footerLinks?: readonly { label: string; url: string }[],
+  literal?: MailContext['literal'],
 ): MailMessage {
   const locale: Locale = isLocale(to.language) ? to.language : 'en';
   const rendered = renderMail(kind, {
@@ -33,6 +35,8 @@ export function buildAccountMail(
     link,
     vars,
     rows,
+    footerLinks,
+    literal,
   });
   const fromDomain = site.domain.includes('.') ? site.domain : 'localhost';
   return { to: to.email, from: `"${site.mailName.replace(/"/g, '')}" <noreply@${fromDomain}>`, ...rendered };

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
 import { type CardRow, profileCardColumns, publicMainPhoto } from '../members/profile-card.query';
+import { notifyMessage } from '../notifications/notifications.service';
 
 /**
  * Chat data (issue 11). A conversation is one row per pair (user_low < user_high) and one conversation_members row
@@ -160,17 +161,19 @@ export async function insertMessage(tx: Tx, recipientId: number, m: NewMessage):
         eq(conversationMembers.userId, m.senderId!),
       ),
     );
-  if (!m.held) await deliverToRecipient(tx, m.conversationId, recipientId, message.id, message.createdAt);
+  if (!m.held)
+    await deliverToRecipient(tx, m.conversationId, recipientId, message.id, message.createdAt, m.senderId!);
   return message;
 }
 
-/** The recipient's side after a delivered message (a new one, or a held one released). */
+/** The recipient's side after a delivered message (a new one, or a held one released), and its notification. */
 export async function deliverToRecipient(
   tx: Tx,
   conversationId: number,
   recipientId: number,
   messageId: number,
   at: Date,
+  senderId: number,
 ): Promise<void> {
   await tx
     .update(conversationMembers)
@@ -185,6 +188,8 @@ export async function deliverToRecipient(
         eq(conversationMembers.userId, recipientId),
       ),
     );
+  // Told by e-mail and push unless read first (docs/notifications.md), in this transaction.
+  await notifyMessage(tx, recipientId, { conversationId, messageId, senderId });
 }
 
 /** What the member may see of a conversation: after what they cleared, and no held message of the partner. */
@@ -392,7 +397,7 @@ export async function releaseHeldMessages(tx: Tx, senderId: number): Promise<voi
           eq(conversationMembers.userId, senderId),
         ),
       );
-    if (side) await deliverToRecipient(tx, m.conversationId, side.partnerId, m.id, m.createdAt);
+    if (side) await deliverToRecipient(tx, m.conversationId, side.partnerId, m.id, m.createdAt, senderId);
   }
 }
 

@@ -12,6 +12,7 @@ import {
   presentProfileCard,
 } from '../member-profile/member-profile.presenter';
 import { accessToMember, memberNotFound } from '../member-profile/member-profile.service';
+import { notify } from '../notifications/notifications.service';
 import { likerMayLike, mayBeLiked } from './likes.policy';
 import {
   claimAutoLike,
@@ -47,7 +48,12 @@ export async function likeMember(
   const { member, access, blockedByMe } = await accessToMember(db, liker, memberId);
   if (!member || !mayBeLiked({ access, invisible: member.profile.invisible, blockedByLiker: blockedByMe }))
     throw memberNotFound();
-  if (!(await insertLikeUnlessBlocked(db, likerId, memberId, onNewLike))) throw memberNotFound();
+  // A new like is told to the member (once per liker, whatever unlikes and likes follow: docs/notifications.md).
+  const onInsert = async (tx: Tx) => {
+    await notify(tx, memberId, 'like', `liker:${likerId}`, { from_id: likerId });
+    await onNewLike?.(tx);
+  };
+  if (!(await insertLikeUnlessBlocked(db, likerId, memberId, onInsert))) throw memberNotFound();
   const [state, card] = await Promise.all([findLikeState(db, likerId, memberId), findCard(db, memberId)]);
   if (!card) throw memberNotFound();
   return {

@@ -59,6 +59,11 @@ export class LiveHub {
     });
   }
 
+  /** Whether the member has an open connection on this instance. */
+  connected(userId: number): boolean {
+    return (this.sockets.get(userId)?.size ?? 0) > 0;
+  }
+
   /** Open connections of this instance (all members). */
   get size(): number {
     let n = 0;

@@ -6,6 +6,7 @@ import { RULES } from '../../../shared/rules';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
 import { findMemberSide } from '../chat/chat.repo';
+import { markHidden, markVisible } from '../notifications/notifications.repo';
 import { LiveHub } from './live.hub';
 
 /** A socket's conversations already checked (id → partner), at most this many remembered. */
@@ -47,6 +48,13 @@ export const liveRoutes = fp<{ bus: EventBus }>(async (app: FastifyInstance, opt
     (socket, req) => {
       const userId = req.requireAuth().user.id;
       hub.add(userId, socket);
+      // Presence (docs/notifications.md): an open tab is looking until it says it is hidden or the last one closes.
+      const presence = (visible: boolean) =>
+        void (visible ? markVisible(app.db, userId) : markHidden(app.db, userId)).catch(() => undefined);
+      presence(true);
+      socket.on('close', () => {
+        if (!hub.connected(userId)) presence(false);
+      });
       const partners = new Map<number, number | null>();
       const lastTyping = new Map<number, number>();
       socket.on('message', (data: Buffer, isBinary: boolean) => {
@@ -58,6 +66,7 @@ export const liveRoutes = fp<{ bus: EventBus }>(async (app: FastifyInstance, opt
           return;
         }
         const msg = liveClientMessageSchema.safeParse(parsed);
+        if (msg.success && msg.data.type === 'presence') return presence(msg.data.visible);
         if (!msg.success || msg.data.type !== 'typing') return;
         const conversationId = msg.data.conversation_id;
         const now = Date.now();

@@ -7,6 +7,8 @@ import { recentMails } from './outbox.repo';
 
 const mailSchema = z.object({
   id: z.number().int(),
+  /** mail, or sms (the direct-debit code: `to` is the phone number, `subject` and `text` the message) */
+  channel: z.enum(['mail', 'sms']),
   to: z.string(),
   subject: z.string(),
   html: z.string(),
@@ -30,7 +32,10 @@ export const DEV_MAIL_CSP = [
   'sandbox',
 ].join('; ');
 
-/** Development only (never registered in production): the mails the outbox holds, for the dev mailbox page and tests. */
+/**
+ * Development only (never registered in production): the mails and SMS the outbox holds, for the dev mailbox page and
+ * tests.
+ */
 export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dev/mailbox.php',
@@ -46,8 +51,9 @@ export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         mails: rows.map((r) => ({
           id: r.id,
+          channel: r.channel === 'sms' ? ('sms' as const) : ('mail' as const),
           to: String(r.payload.to ?? ''),
-          subject: String(r.payload.subject ?? ''),
+          subject: String((r.channel === 'sms' ? r.payload.text : r.payload.subject) ?? ''),
           html: String(r.payload.html ?? ''),
           text: String(r.payload.text ?? ''),
           status: r.status,

@@ -1,13 +1,21 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 import type { MailMessage } from '../../lib/mail/mailer';
 
 type Tx = Pick<Db, 'insert'>;
 
-/** Queues a rendered mail; call inside the transaction of the event that causes it. */
-export async function enqueueMail(tx: Tx, userId: number | null, message: MailMessage): Promise<void> {
-  await tx.insert(outbox).values({ channel: 'mail', userId, payload: { ...message } });
+/**
+ * Queues a rendered mail; call inside the transaction of the event that causes it. `meta` is kept beside the
+ * message (a notification's type, so a type turned off drops what is still queued of it).
+ */
+export async function enqueueMail(
+  tx: Tx,
+  userId: number | null,
+  message: MailMessage,
+  meta: Record<string, string> = {},
+): Promise<void> {
+  await tx.insert(outbox).values({ channel: 'mail', userId, payload: { ...message, ...meta } });
 }
 
 export interface ClaimedItem {
@@ -63,12 +71,14 @@ export async function markFailed(db: Db, id: number, attempts: number, error: st
     .where(eq(outbox.id, id));
 }
 
-/** Newest mails of the outbox, for the development mailbox. */
+/** Newest mails and SMS of the outbox, for the development mailbox. */
 export async function recentMails(db: Db, limit = 50, to?: string) {
   return db
     .select()
     .from(outbox)
-    .where(and(eq(outbox.channel, 'mail'), to ? sql`${outbox.payload}->>'to' = ${to}` : undefined))
+    .where(
+      and(inArray(outbox.channel, ['mail', 'sms']), to ? sql`${outbox.payload}->>'to' = ${to}` : undefined),
+    )
     .orderBy(desc(outbox.id))
     .limit(limit);
 }

@@ -91,7 +91,7 @@ const methodNotAvailable = () => new AppError(400, 'payment_method_not_available
 export const providerUnavailable = () => new AppError(503, 'payment_provider_unavailable');
 
 /** The member's customer at the provider (created once), for payments that leave a mandate. */
-async function customerOf(
+export async function customerOf(
   db: Db,
   provider: PaymentProvider,
   member: { id: number; name: string; email: string },
@@ -150,6 +150,8 @@ export async function createCheckout(
   const { bundle, price } = offer;
   // An unlisted bundle (the trial package) is only for members who have not paid yet.
   if (!bundle.listed && member.paidUser) throw paymentNotAvailable();
+  // Direct debit needs the member's mandate, authorised with an SMS code: the /directdebit form (modules/directdebit).
+  if (body.method === 'sdd') throw new AppError(400, 'directdebit_form_required');
   if (!methodsFor(country, price.currency, provider.supportedMethods).includes(body.method))
     throw methodNotAvailable();
   const info = PAYMENT_METHOD_TABLE[body.method];

@@ -34,14 +34,21 @@ export function useLiveConnection(userId: number | null, createSocket?: (url: st
     const live = new LiveClient({
       url: liveUrl(),
       onEvent: (event) => applyLiveEvent(client, event),
-      onConnect: () => refreshAfterConnect(client),
+      onConnect: () => {
+        refreshAfterConnect(client);
+        // The server counts a new connection as looking; a tab that reconnects in the background says it is not.
+        if (document.visibilityState === 'hidden') live.send({ type: 'presence', visible: false });
+      },
       ...(createSocket ? { createSocket } : {}),
     });
     current = live;
     live.start();
     const online = () => live.reconnectNow();
+    // Presence (docs/notifications.md): nothing is pushed or mailed about what the member is looking at.
     const visible = () => {
-      if (document.visibilityState === 'visible') live.reconnectNow();
+      const shown = document.visibilityState === 'visible';
+      live.send({ type: 'presence', visible: shown });
+      if (shown) live.reconnectNow();
     };
     window.addEventListener('online', online);
     document.addEventListener('visibilitychange', visible);

@@ -4,27 +4,15 @@ import { RULES } from '../../../shared/rules';
 import { setTitleCount } from '../../lib/head';
 import { chatsQuery } from '../chat/api/chat';
 import { likesQuery } from '../likes/api/likes';
-import { pushSupport } from '../push/push-subscription';
+import { usePushState } from '../push/push-state';
 
-/** Whether this browser holds a push subscription (then push messages announce news and polling slows down). */
+/**
+ * Whether this browser holds a push subscription (then push messages announce news and polling slows down). Follows
+ * the shared push state, so it turns true right after push is enabled, without a reload.
+ */
 export function usePushSubscribed(active: boolean): boolean {
-  const [subscribed, setSubscribed] = useState(false);
-  useEffect(() => {
-    if (!active || pushSupport() !== 'granted') {
-      setSubscribed(false);
-      return;
-    }
-    let live = true;
-    navigator.serviceWorker
-      .getRegistration()
-      .then((r) => r?.pushManager.getSubscription())
-      .then((s) => live && setSubscribed(Boolean(s)))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [active]);
-  return subscribed;
+  const push = usePushState();
+  return active && push.capability === 'granted' && push.subscribed === true;
 }
 
 /**

@@ -1,13 +1,14 @@
 import { api } from '../../lib/http';
+import { pushCapability, setPushState } from './push-state';
 
 export const PUSH_SW_URL = '/sw-push.js?v=2';
 
 export type PushSupport = 'unsupported' | 'denied' | 'granted' | 'default';
 
+/** The Notification permission, or 'unsupported' (no push here; on iOS outside the home-screen app). */
 export function pushSupport(): PushSupport {
-  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window))
-    return 'unsupported';
-  return Notification.permission;
+  const capability = pushCapability();
+  return capability === 'ios-home-screen' ? 'unsupported' : capability;
 }
 
 function base64UrlToBytes(base64: string): Uint8Array<ArrayBuffer> {
@@ -20,26 +21,43 @@ function base64UrlToBytes(base64: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/**
- * Asks permission, registers the push service worker, subscribes with the site's VAPID key and stores the
- * subscription (POST /api/user.php?push=1). Returns the resulting permission.
- */
-export async function enablePush(publicKey: string | null): Promise<PushSupport> {
-  if (pushSupport() === 'unsupported' || !publicKey) return 'unsupported';
-  const permission = await Notification.requestPermission();
-  if (permission !== 'granted') return permission;
-  const registration = await navigator.serviceWorker.register(PUSH_SW_URL);
-  await navigator.serviceWorker.ready;
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: base64UrlToBytes(publicKey),
-    }));
+/** POST /api/user.php?push=1: stores this browser's subscription for the signed-in member. */
+export async function storePushSubscription(subscription: PushSubscription): Promise<void> {
   await api('api/user.php', {
     method: 'POST',
     query: { push: 1 },
     body: { subscription: JSON.stringify(subscription) },
   });
+}
+
+/**
+ * Asks permission, registers the push service worker, subscribes with the site's VAPID key and stores the
+ * subscription (POST /api/user.php?push=1). Returns the resulting permission; the push state (push-state.ts) follows
+ * at once, so polling slows down and the prompts hide without a reload. Throws when subscribing or storing fails.
+ */
+export async function enablePush(publicKey: string | null): Promise<PushSupport> {
+  if (pushSupport() === 'unsupported' || !publicKey) return 'unsupported';
+  const permission = await Notification.requestPermission();
+  if (permission !== 'granted') {
+    setPushState({ capability: permission, subscribed: false });
+    return permission;
+  }
+  try {
+    const registration = await navigator.serviceWorker.register(PUSH_SW_URL);
+    await navigator.serviceWorker.ready;
+    const subscription =
+      (await registration.pushManager.getSubscription()) ??
+      (await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: base64UrlToBytes(publicKey),
+      }));
+    await storePushSubscription(subscription);
+  } catch (err) {
+    // Allowed, but no subscription reached the server: not subscribed as far as the member is concerned (the
+    // buttons stay to try again; a subscription the browser did make is sent again on the next page load).
+    setPushState({ capability: 'granted', subscribed: false });
+    throw err;
+  }
+  setPushState({ capability: 'granted', subscribed: true });
   return 'granted';
 }

@@ -85,7 +85,7 @@ function UnknownBundle() {
 }
 
 function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: Bundle }) {
-  const { t } = useTranslation(['payments', 'discounts']);
+  const { t } = useTranslation(['payments', 'discounts', 'directdebit']);
   const { paymentmethod } = useParams();
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -134,6 +134,13 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: B
 
   const pay = async () => {
     if (!method) return;
+    if (method === 'sdd') {
+      // Direct debit is the member's own form with an SMS code (/directdebit), with the bundle and the code.
+      const next = new URLSearchParams({ bundle: String(bundle.id) });
+      if (discount.sendCode) next.set('code', discount.sendCode);
+      navigate(`/directdebit?${next}`);
+      return;
+    }
     setFailure(null);
     setLeaving(true);
     try {
@@ -321,7 +328,13 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: B
           </BusyButton>
           {/* Under an error the alert says what to do: the note would only push the methods further away. */}
           {error === null && (
-            <p className="checkout-pay-note">{method ? t('checkout.secure') : t('checkout.choose_method')}</p>
+            <p className="checkout-pay-note">
+              {method === 'sdd'
+                ? t('directdebit:checkout_note')
+                : method
+                  ? t('checkout.secure')
+                  : t('checkout.choose_method')}
+            </p>
           )}
         </div>
       </div>

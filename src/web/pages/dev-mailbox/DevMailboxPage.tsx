@@ -12,6 +12,8 @@ import { NotFoundPage } from '../error/RouteError';
 
 export interface DevMail {
   id: number;
+  /** an SMS (the direct-debit code) has no HTML: `to` is the number, `subject` and `text` the message */
+  channel: 'mail' | 'sms';
   to: string;
   subject: string;
   html: string;
@@ -133,6 +135,7 @@ export function DevMailboxPage() {
                         </time>
                       </span>
                       <span className="d-block fw-semibold text-truncate">
+                        {mail.channel === 'sms' && <i className="bi bi-phone me-1" aria-hidden="true" />}
                         {mail.subject || t('dev_mailbox.no_subject')}
                       </span>
                       {mail.status !== 'sent' && (
@@ -166,17 +169,21 @@ export function DevMailboxPage() {
                     <dd className="d-inline">{selected.status}</dd>
                   </div>
                 </dl>
-                <h3 className="h6">{t('dev_mailbox.html')}</h3>
-                {/* The mail's HTML comes from its own route with a policy of its own: mails style their
-                    elements inline, which a srcdoc frame (it inherits this page's policy) would refuse. */}
-                <iframe
-                  key={selected.id}
-                  sandbox=""
-                  src={mailHtmlUrl(selected.id)}
-                  title={t('dev_mailbox.html_frame', { subject: selected.subject })}
-                  className="dev-mail-frame w-100 border rounded bg-white mb-3"
-                  data-testid="dev-mailbox-html"
-                />
+                {selected.channel !== 'sms' && (
+                  <>
+                    <h3 className="h6">{t('dev_mailbox.html')}</h3>
+                    {/* The mail's HTML comes from its own route with a policy of its own: mails style their
+                        elements inline, which a srcdoc frame (it inherits this page's policy) would refuse. */}
+                    <iframe
+                      key={selected.id}
+                      sandbox=""
+                      src={mailHtmlUrl(selected.id)}
+                      title={t('dev_mailbox.html_frame', { subject: selected.subject })}
+                      className="dev-mail-frame w-100 border rounded bg-white mb-3"
+                      data-testid="dev-mailbox-html"
+                    />
+                  </>
+                )}
                 <h3 className="h6">{t('dev_mailbox.text')}</h3>
                 <pre
                   className="bg-body-tertiary border rounded p-3 small mb-0 text-pre-wrap text-break"

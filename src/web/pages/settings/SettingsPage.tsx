@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/PageSpinner';
 import { useCurrentUser } from '../../features/auth/api/session';
+import { NotificationPreferences } from '../../features/notifications/components/NotificationPreferences';
 import { DeleteAccountSection } from '../../features/settings/components/DeleteAccountSection';
 import { EmailSection } from '../../features/settings/components/EmailSection';
 import { PasswordSection } from '../../features/settings/components/PasswordSection';
@@ -12,7 +13,10 @@ import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 import { BlockedSection } from '../members/BlockedList';
 
-/** The member's settings (/notifications): e-mail address, password, sessions and account deletion. */
+/**
+ * The member's settings (/notifications): notifications first, then e-mail address, password, privacy, blocked
+ * members, sessions and account deletion.
+ */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const settings = useSettings();
@@ -34,6 +38,7 @@ export function SettingsPage() {
       <div className="row justify-content-center">
         <div className="col-md-8 col-lg-6">
           <h1 className="h2 fw-semibold mb-4">{t('title')}</h1>
+          <NotificationPreferences />
           <EmailSection user={user} />
           <PasswordSection />
           <PrivacySection />

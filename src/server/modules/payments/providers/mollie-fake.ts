@@ -1,6 +1,6 @@
 /**
  * TEST SUPPORT ONLY: a local stand-in for Mollie's v2 API, answering exactly the calls the Mollie adapter makes
- * (create/get payment, create customer, list a customer's mandates, create a refund) with the response and error
+ * (create/get payment, create customer, create and list a customer's mandates, create a refund) with the response and error
  * shapes of Mollie's API documentation. State lives in memory; nothing here reaches the network beyond 127.0.0.1.
  *
  * Why HTTPS: @mollie/api-client 4.x sends every request through an `https.Agent` pinned to its own bundled CA list,
@@ -13,18 +13,19 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { Socket } from 'node:net';
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 
 /**
  * A self-signed certificate for 127.0.0.1/localhost, made for this fake only (EC P-256, valid until 2126). It guards
  * nothing: the key is public on purpose, and the client never verifies it (see above).
  */
-const FAKE_TLS_KEY = `-----BEGIN PRIVATE KEY-----
+export const FAKE_TLS_KEY = `-----BEGIN PRIVATE KEY-----
 MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgHLfpF/JIqQ8e1iTB
 oES4Mt1TgtpCD8DkHfzArdB4p8ahRANCAARZ0s/NVKCyEfZZ4qz7w+EGGNNbaDsk
 hPz6+7hdCf6fCf9ihda2TnsKtYPs/vKXnDXekl5PPFgsBxSGnmZkSHl/
 -----END PRIVATE KEY-----
 `;
-const FAKE_TLS_CERT = `-----BEGIN CERTIFICATE-----
+export const FAKE_TLS_CERT = `-----BEGIN CERTIFICATE-----
 MIIBqDCCAU+gAwIBAgIUEv6Ov6dYUt0JcPWCHpPDXqFGZaIwCgYIKoZIzj0EAwIw
 GzEZMBcGA1UEAwwQbW9sbGllLWZha2UudGVzdDAgFw0yNjExMjUwMTU1MDJaGA8y
 MTI2MTEwMTAxNTUwMlowGzEZMBcGA1UEAwwQbW9sbGllLWZha2UudGVzdDBZMBMG
@@ -142,6 +143,14 @@ interface StoredMandate {
   status: 'valid' | 'pending' | 'invalid';
   method: 'creditcard' | 'directdebit' | 'paypal';
   createdAt: string;
+  /** set for mandates made through POST /v2/customers/{id}/mandates */
+  created?: {
+    consumerName: string;
+    consumerAccount: string;
+    consumerBic: string | null;
+    mandateReference: string | null;
+    signatureDate: string;
+  };
 }
 
 /** Mollie's documented method ids the fake accepts in `method` (the Get payment method reference's list). */
@@ -357,6 +366,29 @@ export async function startMollieFake(): Promise<MollieFake> {
   }
 
   function mandateJson(m: StoredMandate): JsonObject {
+    if (m.created) {
+      // The shape of Mollie's "Create mandate" / "Get mandate" answer for a directdebit mandate.
+      return {
+        resource: 'mandate',
+        id: m.id,
+        mode: 'test',
+        status: m.status,
+        method: m.method,
+        details: {
+          consumerName: m.created.consumerName,
+          consumerAccount: m.created.consumerAccount,
+          consumerBic: m.created.consumerBic,
+        },
+        mandateReference: m.created.mandateReference,
+        signatureDate: m.created.signatureDate,
+        createdAt: m.createdAt,
+        _links: {
+          self: { href: `${origin}/v2/customers/${m.customerId}/mandates/${m.id}`, type: HAL },
+          customer: { href: `${origin}/v2/customers/${m.customerId}`, type: HAL },
+          documentation: { href: `${DOCS}/reference/create-mandate`, type: 'text/html' },
+        },
+      };
+    }
     const details: JsonObject =
       m.method === 'creditcard'
         ? {
@@ -517,6 +549,46 @@ export async function startMollieFake(): Promise<MollieFake> {
     };
   }
 
+  /**
+   * POST /v2/customers/{id}/mandates (Mollie's "Create mandate"): method directdebit (paypal needs a billing agreement
+   * the fake does not model), consumerName and consumerAccount (a valid IBAN) required, signatureDate YYYY-MM-DD and
+   * not in the future, mandateReference optional. A directdebit mandate made this way is valid at once.
+   */
+  function createMandate(customerId: string, body: Record<string, unknown>): JsonObject {
+    if (!customers.has(customerId)) throw new HttpError(404, `No customer exists with token ${customerId}.`);
+    if (body.method !== 'directdebit') throw new HttpError(422, 'The payment method is invalid', 'method');
+    const consumerName = requireString(body, 'consumerName', 'The consumer name is invalid');
+    const account = electronicFormatIBAN(
+      requireString(body, 'consumerAccount', 'The consumer account is invalid'),
+    );
+    if (!account || !isValidIBAN(account))
+      throw new HttpError(422, 'The consumer account is invalid', 'consumerAccount');
+    const today = nowIso().slice(0, 10);
+    const signatureDate = optionalString(body, 'signatureDate') ?? today;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(signatureDate) || signatureDate > today)
+      throw new HttpError(422, 'The signature date is invalid', 'signatureDate');
+    const mandateReference = optionalString(body, 'mandateReference');
+    if (mandateReference !== null && !/^[A-Za-z0-9 +?/:().,'-]{1,35}$/.test(mandateReference))
+      throw new HttpError(422, 'The mandate reference is invalid', 'mandateReference');
+    const mandate: StoredMandate = {
+      id: `mdt_${token()}`,
+      customerId,
+      status: 'valid',
+      method: 'directdebit',
+      createdAt: nowIso(),
+      created: {
+        consumerName,
+        consumerAccount: account,
+        // Mollie fills in the BIC it knows for the bank; Dutch bank codes make the usual NL BIC.
+        consumerBic: account.startsWith('NL') ? `${account.slice(4, 8)}NL2A` : null,
+        mandateReference,
+        signatureDate,
+      },
+    };
+    mandates.set(mandate.id, mandate);
+    return mandateJson(mandate);
+  }
+
   function createRefund(paymentId: string, body: Record<string, unknown>): JsonObject {
     const payment = payments.get(paymentId);
     if (!payment) throw new HttpError(404, `No payment exists with token ${paymentId}.`);
@@ -573,6 +645,9 @@ export async function startMollieFake(): Promise<MollieFake> {
       return [201, createCustomer(input)];
     if (resource === 'customers' && id !== undefined && sub === 'mandates' && method === 'GET') {
       return [200, listMandates(id, query)];
+    }
+    if (resource === 'customers' && id !== undefined && sub === 'mandates' && method === 'POST') {
+      return [201, createMandate(id, input)];
     }
     throw new HttpError(404, 'The resource does not exist');
   }

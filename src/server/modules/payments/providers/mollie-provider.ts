@@ -16,6 +16,7 @@ import {
   createMollieClient,
   Locale,
   type Mandate,
+  MandateMethod,
   SequenceType as MollieSequenceType,
   type Payment,
   type PaymentCreateParams,
@@ -24,6 +25,7 @@ import {
 } from '@mollie/api-client';
 import { fromMollieAmount, toMollieAmount } from './mollie-amount';
 import {
+  type CreateMandateInput,
   type CreatePaymentInput,
   type PaymentProvider,
   type ProviderMandate,
@@ -296,6 +298,24 @@ export function createMollieProvider(opts: MollieProviderOptions): PaymentProvid
         client.customerMandates.page({ customerId, limit: 250 }),
       );
       return page.map(toProviderMandate);
+    },
+
+    async createMandate(input: CreateMandateInput): Promise<ProviderMandate> {
+      if (!input.customerId.startsWith('cst_'))
+        throw new ProviderNotFoundError(`customer ${input.customerId} not found at Mollie`);
+      // POST /v2/customers/{id}/mandates. Mollie answers the mandate with the full account in `details`: only the id,
+      // status and method leave this adapter.
+      const mandate = await call(`customer ${input.customerId}`, () =>
+        client.customerMandates.create({
+          customerId: input.customerId,
+          method: MandateMethod.directdebit,
+          consumerName: input.consumerName,
+          consumerAccount: input.consumerAccount,
+          signatureDate: input.signatureDate,
+          mandateReference: input.mandateReference,
+        }),
+      );
+      return toProviderMandate(mandate);
     },
 
     async createRefund(paymentId, input) {

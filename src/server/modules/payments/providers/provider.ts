@@ -67,6 +67,19 @@ export interface ProviderMandate {
   method: string;
 }
 
+/** A SEPA direct-debit mandate to register for a customer (the member authorised it with the SMS code). */
+export interface CreateMandateInput {
+  customerId: string;
+  /** the account holder's name */
+  consumerName: string;
+  /** the IBAN in electronic form; passed on, never stored by us */
+  consumerAccount: string;
+  /** YYYY-MM-DD: when the member authorised it */
+  signatureDate: string;
+  /** our unique mandate reference (banks may refuse a debit whose reference is not unique) */
+  mandateReference: string;
+}
+
 export interface ProviderRefund {
   id: string;
   amountMinor: number;
@@ -104,6 +117,8 @@ export interface PaymentProvider {
     metadata: Record<string, string>;
   }): Promise<{ id: string }>;
   listMandates(customerId: string): Promise<ProviderMandate[]>;
+  /** registers a direct-debit mandate (method directdebit) for the customer; its payments are `recurring` */
+  createMandate(input: CreateMandateInput): Promise<ProviderMandate>;
   createRefund(
     paymentId: string,
     input: { amountMinor: number; currency: string; description: string },

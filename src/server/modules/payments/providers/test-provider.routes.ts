@@ -59,6 +59,20 @@ export const testProviderRoutes: FastifyPluginAsyncZod<TestProviderRoutesOptions
     });
   }
 
+  /** Pending, then paid after `pendingSeconds`, with the webhook called each time (as at a real provider). */
+  function payLater(id: string): void {
+    setTimeout(() => {
+      void provider
+        .settle(id, 'paid')
+        .then(() => notify(id))
+        .catch((err: unknown) => app.log.warn({ err }, 'test provider: settling a pending payment failed'));
+    }, pendingMs).unref();
+  }
+
+  // A direct debit on a mandate starts pending; the bank "collects" it a few seconds later. (A provider given by a
+  // test may be a wrapper without this hook.)
+  if (typeof provider.onPendingDebit === 'function') provider.onPendingDebit(payLater);
+
   app.get('/test-provider/checkout.css', async (_req, reply) =>
     reply.type('text/css').header('Cache-Control', 'public, max-age=3600').send(CSS),
   );
@@ -104,16 +118,7 @@ ${
       const row = await provider.settle(req.params.id, req.body.outcome);
       if (!row) return reply.status(404).type('text/plain').send('Unknown test payment');
       await notify(row.id);
-      if (req.body.outcome === 'pending') {
-        setTimeout(() => {
-          void provider
-            .settle(row.id, 'paid')
-            .then(() => notify(row.id))
-            .catch((err: unknown) =>
-              req.log.warn({ err }, 'test provider: settling a pending payment failed'),
-            );
-        }, pendingMs).unref();
-      }
+      if (req.body.outcome === 'pending') payLater(row.id);
       return reply.redirect(row.redirectUrl, 303);
     },
   );

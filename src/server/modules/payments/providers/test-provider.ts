@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { TABLE_PROVIDER_METHODS } from '../../../../shared/payment-methods';
+import { checkIban, maskIban } from '../../../../shared/sepa';
 import type { Db } from '../../../db/client';
-import { testProviderCustomers, testProviderPayments } from '../../../db/schema';
+import { testProviderCustomers, testProviderMandates, testProviderPayments } from '../../../db/schema';
 import {
+  type CreateMandateInput,
   type CreatePaymentInput,
   type PaymentProvider,
   type ProviderMandate,
@@ -19,6 +21,10 @@ import {
  * expired or pending-then-paid, and then calls the webhook like a real provider: with the id only. Its methods
  * and statuses follow Mollie's vocabulary, so the rest of the code cannot tell the two apart; it supports every
  * provider method of the method table.
+ *
+ * Direct-debit mandates made through its API (createMandate) are valid at once, as Mollie's are; a recurring payment
+ * on one is `pending` first, as a SEPA debit is until the bank collects it, and is paid a few seconds later (the
+ * checkout routes listen with `onPendingDebit` and settle it through the webhook).
  */
 export const TEST_PROVIDER_METHODS: ReadonlySet<string> = TABLE_PROVIDER_METHODS;
 
@@ -46,7 +52,10 @@ export function createTestProvider(
   find(id: string): Promise<Row | undefined>;
   /** the tester's choice on the checkout page (or a chargeback): moves the payment as a real provider would */
   settle(id: string, outcome: TestOutcome | 'chargeback' | 'refund'): Promise<Row | undefined>;
+  /** called with the id of every direct-debit payment that starts pending (to settle it later, as a bank would) */
+  onPendingDebit(listener: (id: string) => void): void;
 } {
+  const pendingDebitListeners: ((id: string) => void)[] = [];
   const present = (r: Row): ProviderPayment => ({
     id: r.id,
     status: r.status as ProviderPaymentStatus,
@@ -68,6 +77,10 @@ export function createTestProvider(
   }
 
   async function validMandates(customerId: string): Promise<ProviderMandate[]> {
+    const made = await db
+      .select({ id: testProviderMandates.id, method: testProviderMandates.method })
+      .from(testProviderMandates)
+      .where(and(eq(testProviderMandates.customerId, customerId), eq(testProviderMandates.status, 'valid')));
     const rows = await db
       .select({ mandateId: testProviderPayments.mandateId, method: testProviderPayments.method })
       .from(testProviderPayments)
@@ -79,17 +92,26 @@ export function createTestProvider(
           isNotNull(testProviderPayments.mandateId),
         ),
       );
-    return rows.map((r) => ({
-      id: r.mandateId as string,
-      status: 'valid',
-      method: r.method ?? 'creditcard',
-    }));
+    return [
+      ...rows.map(
+        (r): ProviderMandate => ({
+          id: r.mandateId as string,
+          status: 'valid',
+          method: r.method ?? 'creditcard',
+        }),
+      ),
+      ...made.map((m): ProviderMandate => ({ id: m.id, status: 'valid', method: m.method })),
+    ];
   }
 
   return {
     name: 'test',
     supportedMethods: TEST_PROVIDER_METHODS,
     find,
+
+    onPendingDebit(listener) {
+      pendingDebitListeners.push(listener);
+    },
 
     async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
       const sequenceType = input.sequenceType ?? 'oneoff';
@@ -103,7 +125,8 @@ export function createTestProvider(
         if (!mandate) throw new Error('no valid mandate for a recurring payment');
         mandateId = mandate.id;
         method = mandate.method;
-        status = 'paid';
+        // A card is charged at once; a SEPA debit is pending until the bank collects it.
+        status = mandate.method === 'directdebit' ? 'pending' : 'paid';
       }
       const [row] = await db
         .insert(testProviderPayments)
@@ -122,7 +145,10 @@ export function createTestProvider(
           mandateId,
         })
         .returning();
-      return present(row as Row);
+      const created = row as Row;
+      if (created.status === 'pending' && method === 'directdebit')
+        for (const listener of pendingDebitListeners) listener(created.id);
+      return present(created);
     },
 
     async getPayment(id: string): Promise<ProviderPayment> {
@@ -175,6 +201,31 @@ export function createTestProvider(
     },
 
     listMandates: validMandates,
+
+    async createMandate(input: CreateMandateInput): Promise<ProviderMandate> {
+      const [customer] = await db
+        .select({ id: testProviderCustomers.id })
+        .from(testProviderCustomers)
+        .where(eq(testProviderCustomers.id, input.customerId));
+      if (!customer) throw new ProviderNotFoundError(`customer ${input.customerId} not found`);
+      if (!checkIban(input.consumerAccount).ok)
+        throw new Error('the consumer account is not a valid SEPA IBAN');
+      // Like a provider it would keep the account; being a test, it keeps only the masked form.
+      const [row] = await db
+        .insert(testProviderMandates)
+        .values({
+          id: newId('mdt'),
+          customerId: input.customerId,
+          method: 'directdebit',
+          status: 'valid',
+          mandateReference: input.mandateReference,
+          consumerName: input.consumerName,
+          accountMasked: maskIban(input.consumerAccount),
+          signatureDate: input.signatureDate,
+        })
+        .returning({ id: testProviderMandates.id });
+      return { id: (row as { id: string }).id, status: 'valid', method: 'directdebit' };
+    },
 
     async createRefund(paymentId, input) {
       const row = await find(paymentId);

@@ -1,0 +1,56 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  DirectDebitConfirmed,
+  DirectDebitOffer,
+  DirectDebitRequest,
+  DirectDebitStart,
+} from '../../../../shared/schemas/directdebit';
+import { ApiError, api } from '../../../lib/http';
+
+/** GET /api/directdebit.php: the bundle priced (with the discount code), the creditor, and any refusal. */
+export const directDebitOfferQuery = (bundleId: number, code: string | null) =>
+  queryOptions({
+    queryKey: ['directdebit-offer', bundleId, code],
+    queryFn: ({ signal }) =>
+      api<DirectDebitOffer>('api/directdebit.php', {
+        query: { bundle_id: bundleId, ...(code ? { discount_code: code } : {}) },
+        signal,
+      }),
+    staleTime: 0,
+    // A refusal (unknown bundle, a refused code) stays; trouble reaching the server is retried by api().
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+    throwOnError: false,
+  });
+
+/** POST /api/directdebit.php: the form; the server sends the code by SMS and answers the request to confirm. */
+export const startDirectDebit = (body: DirectDebitStart) =>
+  api<{ request: DirectDebitRequest }>('api/directdebit.php', { method: 'POST', body });
+
+/** POST /api/directdebit-resend.php: a new code for the request. */
+export const resendDirectDebitCode = (request: string) =>
+  api<{ request: DirectDebitRequest }>('api/directdebit-resend.php', { method: 'POST', body: { request } });
+
+/** POST /api/directdebit-confirm.php: the code and the IBAN again (never stored); answers the payment. */
+export const confirmDirectDebit = (request: string, otp: string, iban: string) =>
+  api<DirectDebitConfirmed>('api/directdebit-confirm.php', {
+    method: 'POST',
+    body: { request, otp, iban },
+  });
+
+/** Refusals that concern the member's standing (blocked, limit) or direct debit as a whole (off). */
+export const STANDING_REFUSALS: ReadonlySet<string> = new Set([
+  'directdebit_blocked',
+  'directdebit_limit',
+  'directdebit_unavailable',
+]);
+
+/** Errors after which this request is over: the form has to be sent again. */
+export const REQUEST_ENDED: ReadonlySet<string> = new Set([
+  'directdebit_not_found',
+  'directdebit_already_confirmed',
+  'directdebit_iban_changed',
+  'directdebit_refused',
+  'otp_resend_limit',
+  'payment_provider_unavailable',
+  'code_used',
+]);
