@@ -236,3 +236,32 @@ describe('web push round trip', () => {
     expect(push.received.length).toBe(before);
   });
 });
+
+describe('the outbox with two senders', () => {
+  it('two workers racing for the same outbox rows send each mail once', async () => {
+    const b = await createMember(ctx, domain);
+    const a = await createMember(ctx, domain);
+    await setProfile(db(), a.id, { name: 'Wanda' });
+    await call(ctx, domain, 'POST', '/api/like.php', a.cookie, { id: b.id });
+    await db().execute(sql`update notifications set due_at = now() - interval '1 second'
+      where user_id = ${b.id} and status = 'pending'`);
+    await db().execute(sql`update users set last_active_at = now() - interval '1 hour' where id = ${b.id}`);
+    await dispatchDueNotifications(deps, 20, new Date(), [b.id]);
+    await db().execute(
+      sql`update outbox set next_attempt_at = 'epoch' where user_id = ${b.id} and status = 'pending'`,
+    );
+    const delivered: string[] = [];
+    const slowMail = async (payload: Record<string, unknown>) => {
+      await new Promise((r) => setTimeout(r, 50));
+      if (payload.to === b.email) delivered.push(String(payload.subject));
+    };
+    const worker: ChannelSenders = { mail: slowMail, push: async () => {} };
+    await Promise.all([
+      sendDueOutbox(db(), worker),
+      sendDueOutbox(db(), worker),
+      sendDueOutbox(db(), worker),
+    ]);
+    // The activation mail and the like mail, each once.
+    expect(delivered.sort()).toEqual(['Confirm your e-mail address for Amora', 'Wanda likes you'].sort());
+  });
+});
