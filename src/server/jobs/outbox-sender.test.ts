@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema';
 import { SmtpMailer } from '../lib/mail/mailer';
 import { enqueueMail } from '../modules/outbox/outbox.repo';
 import { uniqueEmail } from '../test/factories';
 import { buildTestApp, type TestContext } from '../test/test-app';
+import { startTestSmtp } from '../test/test-smtp';
 import { sendDueOutbox } from './outbox-sender';
 
 let ctx: TestContext;
@@ -26,35 +26,6 @@ async function firstInLine(to: string): Promise<void> {
   );
 }
 
-interface Received {
-  to: string[];
-  data: string;
-}
-
-function startSmtp(): Promise<{ server: SMTPServer; port: number; received: Received[] }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (c: Buffer) => {
-        data += c.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ server, port: (server.server.address() as { port: number }).port, received }),
-    );
-  });
-}
-
 /** This test's mail, wherever it is in the (possibly shared) outbox. */
 async function mailTo(to: string) {
   const [row] = await ctx.database.db.select().from(outbox).where(sql`${outbox.payload}->>'to' = ${to}`);
@@ -63,7 +34,7 @@ async function mailTo(to: string) {
 
 describe('outbox sender over real SMTP', () => {
   it('delivers a queued mail to an SMTP server, with HTML and text parts', async () => {
-    const { server, port, received } = await startSmtp();
+    const { port, received, close } = await startTestSmtp();
     const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`);
     const to = uniqueEmail('smtp');
     await enqueueMail(ctx.database.db, null, {
@@ -81,12 +52,12 @@ describe('outbox sender over real SMTP', () => {
     expect(got?.data).toContain('text/plain');
     expect((await mailTo(to)).status).toBe('sent');
     mailer.close();
-    await new Promise<void>((r) => server.close(() => r()));
+    await close();
   });
 
   it('keeps a mail while the server is down and sends it once the server is back', async () => {
-    const { server, port } = await startSmtp();
-    await new Promise<void>((r) => server.close(() => r()));
+    const { port, close } = await startTestSmtp();
+    await close();
     const down = new SmtpMailer(`smtp://127.0.0.1:${port}`);
     const to = uniqueEmail('retry');
     await enqueueMail(ctx.database.db, null, {
@@ -104,7 +75,7 @@ describe('outbox sender over real SMTP', () => {
     expect(pending.lastError).toBeTruthy();
     expect(pending.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
-    const up = await startSmtp();
+    const up = await startTestSmtp();
     const mailer = new SmtpMailer(`smtp://127.0.0.1:${up.port}`);
     await firstInLine(to);
     await sendDueOutbox(ctx.database.db, mailer);
@@ -114,6 +85,6 @@ describe('outbox sender over real SMTP', () => {
     expect(sent.attempts).toBe(2);
     down.close();
     mailer.close();
-    await new Promise<void>((r) => up.server.close(() => r()));
+    await up.close();
   });
 });

@@ -18,7 +18,7 @@ import { AppError, type FieldError, fieldError } from '../../lib/app-error';
 import { enqueueSms } from '../../lib/sms/sms';
 import type { Tx } from '../accounts/accounts.repo';
 import { checkCode, priceWith, reserveForPayment, settleForPayment } from '../discounts/discounts.service';
-import { vatIncluded } from '../payments/catalogue-defaults';
+import { presentBundle, vatIncluded } from '../payments/catalogue-defaults';
 import {
   applyInTx,
   customerOf,
@@ -212,16 +212,7 @@ export async function directDebitOffer(
         now,
       );
   return {
-    bundle: {
-      id: bundle.id,
-      credits: bundle.credits,
-      style: bundle.style,
-      best_value: bundle.bestValue,
-      amount: price.amountMinor,
-      currency: price.currency,
-      vat: vatIncluded(price.amountMinor, price.vatRateBp),
-      vat_rate_bp: price.vatRateBp,
-    },
+    bundle: presentBundle(bundle, price),
     price: {
       list_amount: priced.listAmountMinor,
       discount: priced.discountMinor,

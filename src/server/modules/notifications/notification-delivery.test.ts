@@ -5,7 +5,6 @@ import { and, eq, sql } from 'drizzle-orm';
 // http_ece is what web-push encrypts with (RFC 8188); the test decrypts with it as a browser's push service would
 // hand the message to the browser.
 import ece from 'http_ece';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, pushSubscriptions } from '../../db/schema';
 import { type ChannelSenders, mailSender, sendDueOutbox } from '../../jobs/outbox-sender';
@@ -13,6 +12,7 @@ import { SmtpMailer } from '../../lib/mail/mailer';
 import { pushSender } from '../../lib/push/push-sender';
 import { createMember, type TestMember } from '../../test/factories';
 import { type TestContext, withTestSite } from '../../test/test-app';
+import { startTestSmtp, type TestSmtp } from '../../test/test-smtp';
 import { call, setProfile } from '../member-profile/member-profile.fixtures';
 import { FAKE_TLS_CERT, FAKE_TLS_KEY } from '../payments/providers/mollie-fake';
 import { deletePushSubscription } from './notifications.repo';
@@ -35,7 +35,7 @@ interface Received {
 }
 let push: { server: Server; origin: string; received: Received[]; status: number };
 // An SMTP server of the test's own.
-let smtp: { server: SMTPServer; port: number; received: { to: string[]; data: string }[] };
+let smtp: TestSmtp;
 let deps: DispatchDeps;
 let senders: ChannelSenders;
 let mailer: SmtpMailer;
@@ -59,28 +59,7 @@ beforeAll(async () => {
   const port = (server.address() as { port: number }).port;
   push = { server, origin: `https://127.0.0.1:${port}`, received, status: 201 };
 
-  const smtpReceived: { to: string[]; data: string }[] = [];
-  const smtpServer = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let data = '';
-      stream.on('data', (c: Buffer) => {
-        data += c.toString('utf8');
-      });
-      stream.on('end', () => {
-        smtpReceived.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtpServer.listen(0, '127.0.0.1', () => r()));
-  smtp = {
-    server: smtpServer,
-    port: (smtpServer.server.address() as { port: number }).port,
-    received: smtpReceived,
-  };
+  smtp = await startTestSmtp();
 
   deps = {
     db: db(),
@@ -104,11 +83,14 @@ beforeAll(async () => {
 afterAll(async () => {
   mailer?.close();
   await new Promise<void>((r) => push?.server.close(() => r()));
-  await new Promise<void>((r) => smtp?.server.close(() => r()));
+  await smtp?.close();
 });
 
-/** A like from a new member to `b`, due now and dispatched; then b's outbox items are sent first in line. */
-async function likeAndSend(b: TestMember, likerName: string): Promise<void> {
+/**
+ * A like from a new member to `b`, due now and dispatched into the outbox, where b's items are put first in line
+ * (the shared test database may hold other files' items).
+ */
+async function likeAndQueue(b: TestMember, likerName: string): Promise<void> {
   const a = await createMember(ctx, domain);
   await setProfile(db(), a.id, { name: likerName });
   expect((await call(ctx, domain, 'POST', '/api/like.php', a.cookie, { id: b.id })).statusCode).toBe(200);
@@ -116,10 +98,14 @@ async function likeAndSend(b: TestMember, likerName: string): Promise<void> {
     where user_id = ${b.id} and status = 'pending'`);
   await db().execute(sql`update users set last_active_at = now() - interval '1 hour' where id = ${b.id}`);
   await dispatchDueNotifications(deps, 20, new Date(), [b.id]);
-  // The shared test database may hold other files' items: this member's go first.
   await db().execute(
     sql`update outbox set next_attempt_at = 'epoch' where user_id = ${b.id} and status = 'pending'`,
   );
+}
+
+/** likeAndQueue, then the outbox sends. */
+async function likeAndSend(b: TestMember, likerName: string): Promise<void> {
+  await likeAndQueue(b, likerName);
   await sendDueOutbox(db(), senders);
 }
 
@@ -240,16 +226,7 @@ describe('web push round trip', () => {
 describe('the outbox with two senders', () => {
   it('two workers racing for the same outbox rows send each mail once', async () => {
     const b = await createMember(ctx, domain);
-    const a = await createMember(ctx, domain);
-    await setProfile(db(), a.id, { name: 'Wanda' });
-    await call(ctx, domain, 'POST', '/api/like.php', a.cookie, { id: b.id });
-    await db().execute(sql`update notifications set due_at = now() - interval '1 second'
-      where user_id = ${b.id} and status = 'pending'`);
-    await db().execute(sql`update users set last_active_at = now() - interval '1 hour' where id = ${b.id}`);
-    await dispatchDueNotifications(deps, 20, new Date(), [b.id]);
-    await db().execute(
-      sql`update outbox set next_attempt_at = 'epoch' where user_id = ${b.id} and status = 'pending'`,
-    );
+    await likeAndQueue(b, 'Wanda');
     const delivered: string[] = [];
     const slowMail = async (payload: Record<string, unknown>) => {
       await new Promise((r) => setTimeout(r, 50));

@@ -1,3 +1,4 @@
+import type { Bundle } from '../../../shared/schemas/payments';
 import type { Db } from '../../db/client';
 import { catalogBundles, catalogPrices } from '../../db/schema';
 
@@ -83,4 +84,21 @@ export async function ensureDefaultCatalogue(db: Db): Promise<void> {
 /** The VAT part of a VAT-inclusive amount, rounded half up to the minor unit. */
 export function vatIncluded(amountMinor: number, vatRateBp: number): number {
   return Math.floor((amountMinor * vatRateBp + (10_000 + vatRateBp) / 2) / (10_000 + vatRateBp));
+}
+
+/** A bundle of the catalogue with its price in one country, as the API shows it (credits.php, repeat order, …). */
+export function presentBundle(
+  bundle: Pick<typeof catalogBundles.$inferSelect, 'id' | 'credits' | 'style' | 'bestValue'>,
+  price: Pick<typeof catalogPrices.$inferSelect, 'amountMinor' | 'currency' | 'vatRateBp'>,
+): Bundle {
+  return {
+    id: bundle.id,
+    credits: bundle.credits,
+    style: bundle.style,
+    best_value: bundle.bestValue,
+    amount: price.amountMinor,
+    currency: price.currency,
+    vat: vatIncluded(price.amountMinor, price.vatRateBp),
+    vat_rate_bp: price.vatRateBp,
+  };
 }

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import type { Tx } from '../accounts/accounts.repo';
 import { changeCredits } from '../credits/credits.service';
 import { checkCode, priceWith, reserveForPayment, settleForPayment } from '../discounts/discounts.service';
-import { COUNTRY_PRICING, vatIncluded } from './catalogue-defaults';
+import { COUNTRY_PRICING, presentBundle, vatIncluded } from './catalogue-defaults';
 import { creditsToReverse, mayMove, OPEN_STATUSES, type PaymentStatus, statusOf } from './payments.policy';
 import {
   type PaymentProvider,
@@ -44,16 +44,7 @@ export async function catalogueFor(
     )
     .where(and(eq(catalogBundles.active, true), eq(catalogBundles.listed, true)))
     .orderBy(asc(catalogBundles.sort), asc(catalogBundles.id));
-  const bundles: Bundle[] = rows.map(({ bundle, price }) => ({
-    id: bundle.id,
-    credits: bundle.credits,
-    style: bundle.style,
-    best_value: bundle.bestValue,
-    amount: price.amountMinor,
-    currency: price.currency,
-    vat: vatIncluded(price.amountMinor, price.vatRateBp),
-    vat_rate_bp: price.vatRateBp,
-  }));
+  const bundles: Bundle[] = rows.map(({ bundle, price }) => presentBundle(bundle, price));
   const currency = bundles[0]?.currency ?? COUNTRY_PRICING[country]?.currency ?? 'EUR';
   return {
     country,

@@ -3,7 +3,7 @@ import type { RepeatOrderResponse } from '../../../shared/schemas/payments';
 import type { Db } from '../../db/client';
 import { catalogBundles, catalogPrices, paymentCustomers, payments } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { vatIncluded } from './catalogue-defaults';
+import { presentBundle, vatIncluded } from './catalogue-defaults';
 import { applyInTx, type PaymentUrls, pricingCountry, providerUnavailable } from './payments.service';
 import { type PaymentProvider, type ProviderPayment, ProviderUnavailableError } from './providers/provider';
 
@@ -58,16 +58,7 @@ export async function repeatOffer(
   const { bundle, price } = found.offer;
   return {
     offer: {
-      bundle: {
-        id: bundle.id,
-        credits: bundle.credits,
-        style: bundle.style,
-        best_value: bundle.bestValue,
-        amount: price.amountMinor,
-        currency: price.currency,
-        vat: vatIncluded(price.amountMinor, price.vatRateBp),
-        vat_rate_bp: price.vatRateBp,
-      },
+      bundle: presentBundle(bundle, price),
       method: found.last.method,
     },
   };
