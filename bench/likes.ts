@@ -35,14 +35,17 @@ import { hashToken, newToken } from '../src/server/lib/tokens';
 import { insertSession } from '../src/server/modules/auth/sessions.repo';
 import { regionsByCountry } from '../src/server/modules/geo/regions';
 import {
-  countLikes,
+  deleteLike,
   findLikePage,
-  findLikeState,
-  insertLikeUnlessBlocked,
+  findLikeSummary,
+  findLikeTarget,
+  recountLikes,
+  storeLike,
 } from '../src/server/modules/likes/likes.repo';
-import { likeCountCaps, listLikes } from '../src/server/modules/likes/likes.service';
+import { listLikes } from '../src/server/modules/likes/likes.service';
 import {
   type CandidateFilter,
+  type DeckPlace,
   findSwipeDeck,
   type Seeker,
   swipeDeckSql,
@@ -52,6 +55,7 @@ import {
   defaultPreferences,
   seekerOf,
 } from '../src/server/modules/matching/matching.service';
+import { findSwipeState } from '../src/server/modules/matching/swipe.repo';
 import { ensureDefaultSite } from '../src/server/modules/sites/sites.service';
 import { INTERESTS, RULES } from '../src/shared/rules';
 import type { LikeTab } from '../src/shared/schemas/likes';
@@ -506,6 +510,11 @@ async function seedLikes(client: pg.Client, range: Range): Promise<boolean> {
       );
       log(`heavy swiper: ${liked.length} likes and ${passed.length} passes of a deck of ${deck.length}`);
     }
+    // The counts the app keeps with every like (like_counts), as migration 0018 fills them.
+    const t3 = performance.now();
+    await client.query('delete from like_counts');
+    await client.query(LIKE_COUNTS_SQL);
+    log(`like_counts: ${secondsSince(t3)} s`);
     await client.query('commit');
   } catch (err) {
     await client.query('rollback');
@@ -513,6 +522,93 @@ async function seedLikes(client: pg.Client, range: Range): Promise<boolean> {
   }
   log(`seeded the likes in ${secondsSince(t0)} s`);
   return true;
+}
+
+/** The counts by the rules of the lists, for every member with likes (migration 0018's backfill). */
+const LIKE_COUNTS_SQL = `
+  insert into like_counts (user_id, received, unseen, given, matches)
+  select c.user_id, sum(c.received), sum(c.unseen), sum(c.given), sum(c.matches) from (
+    select l.liked_id as user_id, count(*) as received, count(*) filter (where l.seen_at is null) as unseen,
+           0 as given, 0 as matches
+    from likes l join profiles p on p.user_id = l.liker_id and p.searchable
+    group by l.liked_id
+    union all
+    select l.liker_id, 0, 0, count(*), count(*) filter (where l.matched_at is not null)
+    from likes l join profiles p on p.user_id = l.liked_id and p.searchable
+    group by l.liker_id
+  ) as c
+  group by c.user_id`;
+
+/**
+ * The counts of `ids` counted again from the likes (after the bench deleted the likes it added with a plain delete,
+ * which the app never does).
+ */
+async function recountBench(pool: pg.Pool, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('delete from like_counts where user_id = any($1::bigint[])', [ids]);
+    await client.query(
+      `insert into like_counts (user_id, received, unseen, given, matches)
+       select m.id,
+         (select count(*) from likes l join profiles p on p.user_id = l.liker_id and p.searchable
+          where l.liked_id = m.id),
+         (select count(*) from likes l join profiles p on p.user_id = l.liker_id and p.searchable
+          where l.liked_id = m.id and l.seen_at is null),
+         (select count(*) from likes l join profiles p on p.user_id = l.liked_id and p.searchable
+          where l.liker_id = m.id),
+         (select count(*) from likes l join profiles p on p.user_id = l.liked_id and p.searchable
+          where l.liker_id = m.id and l.matched_at is not null)
+       from unnest($1::bigint[]) as m(id)`,
+      [[...new Set(ids)]],
+    );
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback');
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * The heavy swipers' deck cursors, where swiping through the top of their deck in the app left them: at the
+ * furthest member they passed on (all their passes are of that part of the deck). Kept when set.
+ */
+async function ensureHeavyCursors(pool: pg.Pool, cast: Cast): Promise<void> {
+  await pool.query(
+    `insert into swipe_cursors (user_id, last_active_at, member_id)
+     select h.id, f.last_active_at, f.user_id from unnest($1::bigint[]) as h(id)
+     cross join lateral (
+       select p.last_active_at, p.user_id from swipe_passes sp join profiles p on p.user_id = sp.member_id
+       where sp.user_id = h.id order by p.last_active_at, p.user_id desc limit 1) f
+     on conflict (user_id) do nothing`,
+    [cast.heavy],
+  );
+}
+
+/** The kept counts (like_counts) of the hot members against a count of their likes by the rules of the lists. */
+async function checkCounts(db: Db, pool: pg.Pool, cast: Cast): Promise<void> {
+  const t0 = performance.now();
+  for (const id of cast.hot) {
+    const r = await pool.query<{ received: number; unseen: number; given: number; matches: number }>(
+      'select received, unseen, given, matches from like_counts where user_id = $1',
+      [id],
+    );
+    const k = r.rows[0];
+    const kept = {
+      received: k?.received ?? 0,
+      given: k?.given ?? 0,
+      matches: k?.matches ?? 0,
+      new: k?.unseen ?? 0,
+    };
+    const c = await recountLikes(db, id);
+    const counted = { received: c.received, given: c.given, matches: c.matches, new: c.new };
+    if (JSON.stringify(kept) !== JSON.stringify(counted))
+      throw new Error(`like_counts of ${id}: ${JSON.stringify(kept)}, counted ${JSON.stringify(counted)}`);
+  }
+  log(`like_counts of the hot members equal their likes counted by the lists' rules (${secondsSince(t0)} s)`);
 }
 
 async function vacuumAnalyze(client: pg.Client): Promise<void> {
@@ -625,13 +721,16 @@ async function randomMembers(range: Range, n: number, seed: number, not: Cast): 
 interface DeckSeeker {
   seeker: Seeker;
   filter: CandidateFilter;
+  /** the deck cursor (swipe_cursors), as the deal reads it first (swipe.repo findSwipeState) */
+  cursor: DeckPlace | undefined;
 }
 
 async function deckSeekers(db: Db, ids: number[]): Promise<DeckSeeker[]> {
   const out: DeckSeeker[] = [];
   for (const id of ids) {
     const p = await ownProfile(db, id);
-    out.push({ seeker: seekerOf(p), filter: candidateFilterOf(p, defaultPreferences(p)) });
+    const { cursor } = await findSwipeState(db, id, new Date().toISOString().slice(0, 10));
+    out.push({ seeker: seekerOf(p), filter: candidateFilterOf(p, defaultPreferences(p)), cursor });
   }
   return out;
 }
@@ -647,25 +746,40 @@ async function benchQueries(
   runStart: Date,
 ): Promise<Stat[]> {
   const stats: Stat[] = [];
-  if (part('like')) stats.push(await benchLike(db, pool, range, cast, runStart));
+  if (part('like')) stats.push(...(await benchLike(db, pool, range, cast, runStart)));
   if (part('pages')) stats.push(...(await benchPages(db, range, cast)));
   if (part('deck')) stats.push(...(await benchDeck(db, range, cast)));
   return stats;
 }
 
 /** 1. A like with the match check, as POST /api/like.php runs them (20 % to the hot members). */
-async function benchLike(db: Db, pool: pg.Pool, range: Range, cast: Cast, runStart: Date): Promise<Stat> {
+async function benchLike(db: Db, pool: pg.Pool, range: Range, cast: Cast, runStart: Date): Promise<Stat[]> {
   const warm = Math.max(5, Math.floor(RUNS / 10));
   const pairs = await freshPairs(pool, range, cast, warm + RUNS, 0.2, undefined, 1);
   const likers = [...new Set(pairs.map((p) => p[0]))];
   const cleanup = () => deleteBenchLikes(pool, likers, runStart);
   onInterrupt.add(cleanup);
   try {
-    return await measure('like: insertLikeUnlessBlocked + findLikeState', async (i) => {
-      const [a, b] = pairs[i]!;
-      await insertLikeUnlessBlocked(db, a, b);
-      await findLikeState(db, a, b);
-    });
+    const stats = [
+      await measure('like: findLikeTarget + storeLike (with the counts)', async (i) => {
+        const [a, b] = pairs[i]!;
+        await findLikeTarget(db, a, b);
+        await storeLike(db, a, b);
+      }),
+    ];
+    stats.push(
+      await measure('  findLikeTarget alone (access check and card)', (i) => {
+        const [a, b] = pairs[i]!;
+        return findLikeTarget(db, a, b);
+      }),
+    );
+    stats.push(
+      await measure('unlike: deleteLike (with the counts)', (i) => {
+        const [a, b] = pairs[i]!;
+        return deleteLike(db, a, b);
+      }),
+    );
+    return stats;
   } finally {
     onInterrupt.delete(cleanup);
     await cleanup();
@@ -679,16 +793,6 @@ async function benchPages(db: Db, range: Range, cast: Cast): Promise<Stat[]> {
   const typical = await randomMembers(range, 200, 2, cast);
   const someone = (i: number) => typical[i % typical.length]!;
   const tabs: LikeTab[] = ['received', 'given', 'matches'];
-  for (const tab of tabs) {
-    stats.push(
-      await measure(`likes page 1, ${tab}: countLikes + findLikePage (hot member)`, async (i) => {
-        await Promise.all([
-          countLikes(db, hot(i), likeCountCaps(tab, 1)),
-          findLikePage(db, hot(i), tab, PAGE, 0),
-        ]);
-      }),
-    );
-  }
   const site = { cdnPrefix: '', visibleProfileFields: [] };
   for (const tab of tabs) {
     stats.push(
@@ -697,11 +801,14 @@ async function benchPages(db: Db, range: Range, cast: Cast): Promise<Stat[]> {
       ),
     );
   }
-  stats.push(
-    await measure('  countLikes alone (hot member)', (i) =>
-      countLikes(db, hot(i), likeCountCaps('received', 1)),
-    ),
-  );
+  for (const tab of tabs) {
+    const want = { given: tab !== 'given', received: tab !== 'received' };
+    stats.push(
+      await measure(`  findLikeSummary alone, counts + ids of the other tabs (${tab}, hot member)`, (i) =>
+        findLikeSummary(db, hot(i), want, PAGE),
+      ),
+    );
+  }
   for (const tab of tabs) {
     stats.push(
       await measure(`  findLikePage ${tab} alone (hot member)`, (i) =>
@@ -710,12 +817,9 @@ async function benchPages(db: Db, range: Range, cast: Cast): Promise<Stat[]> {
     );
   }
   stats.push(
-    await measure('likes page 1, received: countLikes + findLikePage (typical member)', async (i) => {
-      await Promise.all([
-        countLikes(db, someone(i), likeCountCaps('received', 1)),
-        findLikePage(db, someone(i), 'received', PAGE, 0),
-      ]);
-    }),
+    await measure('likes.php received page 1 in full: listLikes (typical member)', (i) =>
+      listLikes(db, someone(i), { tab: 'received', page: 1 }, site),
+    ),
   );
 
   return stats;
@@ -729,14 +833,17 @@ async function benchDeck(db: Db, range: Range, cast: Cast): Promise<Stat[]> {
     ['hot members', cast.hot],
     ['random members', await randomMembers(range, 200, 3, cast)],
   ];
+  const deal = (label: string, seekers: DeckSeeker[], cursor: boolean) =>
+    measure(`swipe deck: findSwipeDeck (${label})`, (i) => {
+      const s = seekers[i % seekers.length]!;
+      return findSwipeDeck(db, s.seeker, s.filter, cursor && s.cursor ? { ...DECK, after: s.cursor } : DECK);
+    });
   for (const [label, ids] of groups) {
     const seekers = await deckSeekers(db, ids);
-    stats.push(
-      await measure(`swipe deck: findSwipeDeck (${label})`, (i) => {
-        const s = seekers[i % seekers.length]!;
-        return findSwipeDeck(db, s.seeker, s.filter, DECK);
-      }),
-    );
+    stats.push(await deal(label, seekers, true));
+    // The first deal after the deck wrapped around (no cursor): the walk from the top past the 7,000 swiped.
+    if (label === 'heavy swipers')
+      stats.push(await deal('heavy swipers, no cursor: the first deal after a wrap', seekers, false));
   }
   return stats;
 }
@@ -744,11 +851,21 @@ async function benchDeck(db: Db, range: Range, cast: Cast): Promise<Stat[]> {
 /** Deletes the likes the bench added (made by `likers` since the run started). */
 async function deleteBenchLikes(pool: pg.Pool, likers: number[], since: Date): Promise<void> {
   if (likers.length === 0) return;
-  const r = await pool.query('delete from likes where liker_id = any($1::bigint[]) and created_at >= $2', [
-    likers,
-    since,
-  ]);
-  log(`deleted the ${r.rowCount} likes the bench added`);
+  // As taking a like back does: the other member's like of a match is no match any more.
+  const r = await pool.query<{ liker_id: string; liked_id: string }>(
+    `with d as (
+       delete from likes where liker_id = any($1::bigint[]) and created_at >= $2 returning liker_id, liked_id),
+     unmatched as (
+       update likes l set matched_at = null from d
+       where l.liker_id = d.liked_id and l.liked_id = d.liker_id and l.matched_at is not null)
+     select liker_id, liked_id from d`,
+    [likers, since],
+  );
+  await recountBench(
+    pool,
+    r.rows.flatMap((x) => [Number(x.liker_id), Number(x.liked_id)]),
+  );
+  log(`deleted the ${r.rowCount} likes the bench added (and counted their members' likes again)`);
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of every statement the repo functions send (BENCH_EXPLAIN=1), in a rolled back tx. */
@@ -791,14 +908,17 @@ async function explainQueries(pool: pg.Pool, range: Range, cast: Cast): Promise<
   await explain(
     'like (hot member)',
     async () => {
-      await insertLikeUnlessBlocked(capture, a, b);
-      await findLikeState(capture, a, b);
+      await findLikeTarget(capture, a, b);
+      await storeLike(capture, a, b);
     },
     (c) => c.query('delete from likes where liker_id = $1 and liked_id = $2', [a, b]),
   );
   await pool.query('delete from likes where liker_id = $1 and liked_id = $2', [a, b]);
+  await recountBench(pool, [a, b]);
   const hot = cast.hot[0]!;
-  await explain('countLikes (hot member)', () => countLikes(capture, hot, likeCountCaps('received', 1)));
+  await explain('findLikeSummary (hot member, received tab)', () =>
+    findLikeSummary(capture, hot, { given: true, received: false }, PAGE),
+  );
   for (const tab of ['received', 'given', 'matches'] as const) {
     await explain(`findLikePage ${tab} (hot member)`, () => findLikePage(capture, hot, tab, PAGE, 0));
   }
@@ -808,7 +928,8 @@ async function explainQueries(pool: pg.Pool, range: Range, cast: Cast): Promise<
     ['random member', (await randomMembers(range, 1, 3, cast))[0]!],
   ] as const) {
     const [s] = await deckSeekers(db, [id]);
-    await explain(`findSwipeDeck (${label})`, () => findSwipeDeck(capture, s!.seeker, s!.filter, DECK));
+    const opts = s!.cursor ? { ...DECK, after: s!.cursor } : DECK;
+    await explain(`findSwipeDeck (${label})`, () => findSwipeDeck(capture, s!.seeker, s!.filter, opts));
   }
 }
 
@@ -1050,8 +1171,10 @@ async function main(): Promise<void> {
       log(`seeding took ${secondsSince(t0)} s in all`);
     } else log(`already seeded (${range.count} bench members with likes): seeding skipped`);
     const cast = await findCast(client, range);
+    await ensureHeavyCursors(pool, cast);
     const about = await dataset(pool, range, cast);
     log(about);
+    await checkCounts(database.db, pool, cast);
     if (flag('BENCH_SEED_ONLY')) return;
     if (flag('BENCH_EXPLAIN')) await explainQueries(pool, range, cast);
 

@@ -31,8 +31,7 @@ export const RULES = {
    */
   matching: { maxInterests: 10, candidatePool: 600, pageSize: 24, maxPages: 10 },
   /** GET /api/likes.php: cards per page of each tab (received, given, matches). */
-  /** countAhead: the shown tab is counted this far past the page shown (likes.service likeCountCaps) */
-  likes: { pageSize: 24, countAhead: 100 },
+  likes: { pageSize: 24 },
   accountDeletion: { graceDays: 14 },
   timeBonus: { code: 'TIMEBONUS25', percentage: 25, windowSeconds: 14_400, popupDelayMs: 40_000 },
   welcomeDiscount: { code: 'WELCOME25', percentage: 25 },

@@ -35,9 +35,16 @@ declare module 'fastify' {
      * is announced without asking; call this for changes to anybody else (a link opened signed out, a block).
      */
     memberChanged(userId: number): void;
+    /**
+     * For a state-changing request that knows exactly how it changed its own member's account row (a chat message:
+     * the credits). The member is still announced as changed, but this instance keeps the cached session updated
+     * by `update` instead of reading it again on the next request (SessionCache.invalidateMemberKeeping).
+     */
+    keepSession(update: (found: SessionWithUser) => SessionWithUser): void;
     /** The cache entry behind `auth` (internal to this plugin). */
     sessionEntry: CachedSession | null;
     changedMembers: number[] | null;
+    sessionUpdate: ((found: SessionWithUser) => SessionWithUser) | null;
   }
   interface FastifyInstance {
     sessionCache: SessionCache;
@@ -59,6 +66,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionEntry', null);
   app.decorateRequest('changedMembers', null);
+  app.decorateRequest('sessionUpdate', null);
   app.decorateRequest('requireAuth', function (this: FastifyRequest) {
     if (!this.auth) throw new AppError(403, 'authentication_required');
     return this.auth;
@@ -67,6 +75,12 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
     if (this.changedMembers) this.changedMembers.push(userId);
     else this.changedMembers = [userId];
   });
+  app.decorateRequest(
+    'keepSession',
+    function (this: FastifyRequest, update: (found: SessionWithUser) => SessionWithUser) {
+      this.sessionUpdate = update;
+    },
+  );
   app.decorateRequest('authMainPhoto', async function (this: FastifyRequest) {
     const entry = this.sessionEntry;
     if (!entry) return undefined;
@@ -117,10 +131,18 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
     );
   });
 
-  // Before the answer leaves: drop cached sessions of every member this request changed, on every instance.
+  // Before the answer leaves: drop cached sessions of every member this request changed, on every instance, each
+  // member announced once. The request's own member's entry is kept, updated, when the route said exactly what it
+  // changed (keepSession) and nothing more (memberChanged of the own id).
   app.addHook('onSend', (req, _reply, payload, done) => {
-    if (req.auth && changesState(req)) cache.invalidateMember(req.auth.user.id);
-    if (req.changedMembers) for (const id of new Set(req.changedMembers)) cache.invalidateMember(id);
+    const own = req.auth && changesState(req) ? req.auth.user.id : undefined;
+    if (own !== undefined) {
+      if (req.sessionUpdate && req.sessionEntry && !req.changedMembers?.includes(own))
+        cache.invalidateMemberKeeping(req.sessionEntry, req.sessionUpdate);
+      else cache.invalidateMember(own);
+    }
+    if (req.changedMembers)
+      for (const id of new Set(req.changedMembers)) if (id !== own) cache.invalidateMember(id);
     done(null, payload);
   });
 

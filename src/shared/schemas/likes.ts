@@ -57,11 +57,11 @@ export const likesResponseSchema = z.object({
   page: z.number().int(),
   /** the number of pages; a lower bound when `pages_capped` (more follow) */
   pages: z.number().int(),
+  /** always false now that the counts are exact (kept for clients that read it) */
   pages_capped: z.boolean(),
   /**
-   * totals for the tab labels and the top-bar badge (new = received likes not yet seen), each counted up to a cap
-   * (the shown tab a little past the page, the others to the badge cap): where `counts_capped` says so, the count
-   * is the cap + 1 and the true total is at least that (the labels say "99+")
+   * totals for the tab labels and the top-bar badge (new = received likes not yet seen), exact (the labels say
+   * "99+" past the badge cap); `counts_capped` is always false now (the counts were once counted up to a cap)
    */
   counts: likeCountsSchema,
   counts_capped: z.object({

@@ -69,3 +69,16 @@ export const swipePasses = pgTable(
     index('swipe_passes_member_idx').on(t.memberId),
   ],
 );
+
+/**
+ * Where a member's swipe deck carries on: the place in the deck's order (last activity, newest first, then id) of
+ * the furthest card swiped so far. The deck deals the cards after it and wraps around to the top at the end (then
+ * the row is deleted). Only a position: the member there may be gone.
+ */
+export const swipeCursors = pgTable('swipe_cursors', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull(),
+  memberId: bigint('member_id', { mode: 'number' }).notNull(),
+});

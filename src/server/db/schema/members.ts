@@ -210,3 +210,20 @@ export const likes = pgTable(
 );
 
 export type Like = typeof likes.$inferSelect;
+
+/**
+ * The totals of a member's likes tabs (GET /api/likes.php), kept exact by the statements that change them, in their
+ * own transaction (likes.repo: like, unlike, block, like seen; members/searchable.ts when a member's visibility
+ * changes). A like counts for a member while the other member of it takes part in the lists (profiles.searchable):
+ * received and unseen (its new ones) are likes of the member, given likes by the member, matches the given likes
+ * the other member returned. A missing row is all zeros.
+ */
+export const likeCounts = pgTable('like_counts', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  received: integer('received').notNull().default(0),
+  unseen: integer('unseen').notNull().default(0),
+  given: integer('given').notNull().default(0),
+  matches: integer('matches').notNull().default(0),
+});

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { profiles } from '../../db/schema';
+import { profiles, users } from '../../db/schema';
 import { type EventBus, LocalEventBus, RedisEventBus } from '../../lib/event-bus';
 import { CLIENT, createMember, type TestMember } from '../../test/factories';
 import { buildTestApp, type TestContext } from '../../test/test-app';
@@ -118,6 +119,34 @@ describe('session cache across instances', () => {
     await expect.poll(async () => (await me(b, m)).json().user, { timeout: 2_000 }).toBeNull();
   });
 
+  it('a message keeps the sender’s session cached with the new balance here, and drops it on the other instance', async () => {
+    const m = await createMember(a, domain);
+    const partner = await createMember(a, domain);
+    await a.database.db.update(users).set({ credits: 500, paidUser: true }).where(eq(users.id, m.id));
+    await settled();
+    const post = (url: string, payload: object) =>
+      a.app.inject({ method: 'POST', url, headers: { host: domain, cookie: m.cookie, ...CLIENT }, payload });
+    const conv = (await post('/api/conversation.php', { member: partner.id })).json().conversation.id;
+    // Both instances cache the session (500 credits); then a change behind its back that only a read would see.
+    expect((await me(a.app, m)).json().user.credits).toBe(500);
+    expect((await me(b, m)).json().user.credits).toBe(500);
+    await a.database.db.update(profiles).set({ name: 'Behind-the-back' }).where(eq(profiles.userId, m.id));
+    const sent = await post('/api/message.php', {
+      conversation: conv,
+      client_id: randomUUID(),
+      kind: 'text',
+      text: 'Hello',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const credits = sent.json().credits as number;
+    expect(credits).toBeLessThan(500);
+    // Instance A kept its entry (no new read: the name is still the cached one) with the balance of the answer.
+    expect((await me(a.app, m)).json().user).toMatchObject({ credits, profile: { name: m.name } });
+    // Instance B dropped its entry on the announcement and reads the session again.
+    await expect.poll(async () => (await me(b, m)).json().user.credits, { timeout: 2_000 }).toBe(credits);
+    expect((await me(b, m)).json().user.profile.name).toBe('Behind-the-back');
+  });
+
   it("a password change ends the member's other sessions on every instance", async () => {
     const m = await createMember(a, domain);
     const login = await a.app.inject({
@@ -174,6 +203,31 @@ describe('SessionCache', () => {
     expect(there.get('x1')).toBeUndefined();
     expect(there.get('x2')).toBeUndefined();
     expect(there.get('y1')).toBeDefined();
+  });
+
+  it('keeps an updated entry after its own member’s change, for the rest of its lifetime, announcing the change', () => {
+    const bus = new LocalEventBus();
+    const here = new SessionCache(60_000, bus);
+    const there = new SessionCache(60_000, bus);
+    const credits = (c: SessionCache, hash: string) =>
+      (c.get(hash)?.found.user as { credits?: number } | undefined)?.credits;
+    const withCredits = (n: number) => (f: SessionWithUser) => ({ ...f, user: { ...f.user, credits: n } });
+    const entry = here.set('h1', found(3), here.mark());
+    here.set('h2', found(3), here.mark()); // the member's other device
+    there.set('t1', found(3), there.mark());
+    here.invalidateMemberKeeping(entry, withCredits(42));
+    expect(credits(here, 'h1')).toBe(42);
+    expect(here.get('h2')).toBeUndefined();
+    expect(there.get('t1')).toBeUndefined();
+    // An entry dropped in between (another change of the member was announced) is not put back.
+    const stale = here.get('h1')!;
+    there.invalidateMember(3);
+    here.invalidateMemberKeeping(stale, withCredits(41));
+    expect(here.get('h1')).toBeUndefined();
+    // Off with a TTL of 0: nothing kept.
+    const off = new SessionCache(0, bus);
+    off.invalidateMemberKeeping(off.set('o', found(3), off.mark()), withCredits(40));
+    expect(off.get('o')).toBeUndefined();
   });
 
   it('is off with a TTL of 0', () => {

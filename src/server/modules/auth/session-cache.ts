@@ -6,6 +6,8 @@ import type { SessionWithUser } from './sessions.repo';
 /** What the cache keeps of a session: the lookup's row, and the main photo once a call has read it. */
 export interface CachedSession {
   found: SessionWithUser;
+  /** the cache key */
+  tokenHash: string;
   /** undefined: not read yet; null: the member has no main photo. */
   mainPhoto?: Photo | null;
   /** GET user.php's answer for this session on this site, made once (auth.routes.ts). */
@@ -69,10 +71,38 @@ export class SessionCache {
    * lookup that raced a change must not put the old state back for a whole TTL.
    */
   set(tokenHash: string, found: SessionWithUser, markedAt: number): CachedSession {
-    const entry: CachedSession = { found };
+    const entry: CachedSession = { found, tokenHash };
     if (!this.entries) return entry;
     if ((this.changedAt.get(found.user.id) ?? -1) > markedAt) return entry;
-    this.entries.set(tokenHash, entry);
+    this.store(entry);
+    return entry;
+  }
+
+  /**
+   * For a member's own state-changing request that knows exactly what it changed in its session (a chat message:
+   * the credits). The change is announced as by `invalidateMember` (every entry of the member dropped here and on
+   * every instance), then this instance keeps the request's entry, updated by `update`, for what was left of its
+   * lifetime: the next request of the member does not read its session again, and the TTL still bounds what a
+   * missed announcement could leave stale. Nothing is kept unless the request's entry is still the one cached:
+   * any announced change of the member since it was cached dropped it (the entry may predate that change), and so
+   * did its expiry.
+   */
+  invalidateMemberKeeping(entry: CachedSession, update: (found: SessionWithUser) => SessionWithUser): void {
+    const userId = entry.found.user.id;
+    const current = this.entries?.peek(entry.tokenHash) === entry;
+    const ttl = current ? this.entries!.getRemainingTTL(entry.tokenHash) : 0;
+    this.invalidateMember(userId);
+    if (ttl <= 0 || !Number.isFinite(ttl)) return;
+    const found = update(entry.found);
+    if (found.user.id !== userId) throw new Error('a session update must keep the member');
+    // userBytes (GET user.php's answer) is made again from the updated row. The main photo is kept: not for changes
+    // of photos.
+    this.store({ found, tokenHash: entry.tokenHash, mainPhoto: entry.mainPhoto }, ttl);
+  }
+
+  private store(entry: CachedSession, ttl?: number): void {
+    const { tokenHash, found } = entry;
+    this.entries!.set(tokenHash, entry, ttl === undefined ? undefined : { ttl });
     const id = found.user.id;
     let hashes = this.byMember.get(id);
     if (!hashes) {
@@ -80,7 +110,6 @@ export class SessionCache {
       this.byMember.set(id, hashes);
     }
     hashes.add(tokenHash);
-    return entry;
   }
 
   /** Drops the member's cached sessions here and on every other instance. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { namedStatement, rowOf } from '../../db/named-query';
 import {
   conversationMembers,
   conversations,
@@ -12,6 +13,7 @@ import {
 import type { Tx } from '../accounts/accounts.repo';
 import { type CardRow, profileCardColumns, publicMainPhoto } from '../members/profile-card.query';
 import { notifyMessage } from '../notifications/notifications.service';
+import type { PartnerFacts } from './chat.policy';
 
 /**
  * Chat data (issue 11). A conversation is one row per pair (user_low < user_high) and one conversation_members row
@@ -70,18 +72,141 @@ export async function findMemberSide(
   return row;
 }
 
-/** The sender's row, locked for the rest of the transaction: a member's sends are taken one at a time. */
-export async function lockSender(
+/** What a send needs to know before its checks: the sender's account and side, and the partner's facts. */
+export interface SendContext {
+  sender: { status: string; credits: number; paidUser: boolean };
+  partnerId: number;
+  /** as read by the locking statement: a conversation started before the lock; null may be older than the lock */
+  startedAt: Date | null;
+  /** undefined when the partner's account or profile is gone */
+  facts: PartnerFacts | undefined;
+}
+
+/**
+ * The first statement of a send's transaction: locks the sender's row for the rest of it (a member's sends are
+ * taken one at a time) and reads the sender's side of the conversation with the partner's facts (findPartner's
+ * status columns, blockedEitherWay, and contactExists: the conversation is the pair's only one). Undefined when the
+ * member is not part of the conversation. One statement instead of five (docs/performance.md "Chat").
+ *
+ * FOR NO KEY UPDATE (what the credits update takes anyway), not FOR UPDATE: that would also block every foreign key
+ * to the member, such as the notification of a message to this member, and two members writing to each other at
+ * once would wait for each other (a deadlock). After waiting for the lock, PostgreSQL returns the sender's row as
+ * committed, but the other tables as of the statement's start: what must be read after the previous send of the
+ * member committed is read by a later statement (findSendChecks, and the started conversation when null).
+ */
+export async function lockSendContext(
   tx: Tx,
   userId: number,
-): Promise<{ status: string; credits: number; paidUser: boolean } | undefined> {
-  const [row] = await tx
-    .select({ status: users.status, credits: users.credits, paidUser: users.paidUser })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  return row;
+  conversationId: number,
+): Promise<SendContext | undefined> {
+  const [row] = await lockSendContextQuery(tx, { userId, conversationId });
+  if (!row) return undefined;
+  return {
+    sender: { status: row.status, credits: row.credits, paidUser: row.paid_user },
+    partnerId: Number(row.partner_id),
+    startedAt: row.started_at === null ? null : new Date(row.started_at),
+    facts:
+      row.partner_status === null || row.profile_status === null
+        ? undefined
+        : {
+            userStatus: row.partner_status,
+            profileStatus: row.profile_status,
+            invisible: row.invisible === true,
+            blockedEitherWay: row.blocked,
+            inContact: row.in_contact,
+          },
+  };
 }
+const lockSendContextQuery = namedStatement<{
+  status: string;
+  credits: number;
+  paid_user: boolean;
+  partner_id: string | number;
+  started_at: string | Date | null;
+  partner_status: string | null;
+  profile_status: string | null;
+  invisible: boolean | null;
+  blocked: boolean;
+  in_contact: boolean;
+}>(
+  'chat_lock_send_context',
+  () => sql`select u.status, u.credits, u.paid_user, cm.partner_id, c.started_at,
+      pu.status as partner_status, p.status as profile_status, p.invisible,
+      (exists (select 1 from blocks b where b.blocker_id = cm.user_id and b.blocked_id = cm.partner_id)
+        or exists (select 1 from blocks b where b.blocker_id = cm.partner_id and b.blocked_id = cm.user_id))
+        as blocked,
+      exists (select 1 from messages m where m.conversation_id = cm.conversation_id and not m.held) as in_contact
+    from users u
+    join conversation_members cm on cm.user_id = u.id and cm.conversation_id = ${sql.placeholder('conversationId')}
+    join conversations c on c.id = cm.conversation_id
+    left join users pu on pu.id = cm.partner_id
+    left join profiles p on p.user_id = cm.partner_id
+    where u.id = ${sql.placeholder('userId')}
+    for no key update of u`,
+);
+
+export interface SendChecks {
+  /** the message this client_id stored before (a retried send), or undefined */
+  againId: number | undefined;
+  /** countFreeTexts when asked for, else 0 */
+  freeUsed: number;
+  /** for a text: in how many other conversations the member sent the same text within `minutes`; else 0 */
+  sameText: number;
+}
+
+/**
+ * The checks of a send, read under the sender's row lock (lockSender) in one statement: the retried client_id,
+ * the free texts used (members who paid have none, so not counted for them) and the same text elsewhere (texts
+ * only). Not part of the locking statement: a statement that waited for the lock would read with the snapshot it
+ * started with and miss what the previous send of the member committed.
+ */
+export async function findSendChecks(
+  tx: Tx,
+  q: {
+    userId: number;
+    clientId: string;
+    conversationId: number;
+    countFree: boolean;
+    /** the text to look for in the member's other conversations, or null for gifts and photos */
+    text: string | null;
+    minutes: number;
+  },
+): Promise<SendChecks> {
+  const [row] = await sendChecksQuery(tx, {
+    userId: q.userId,
+    clientId: q.clientId,
+    countFree: q.countFree,
+    checkText: q.text !== null,
+    body: q.text ?? '',
+    conversationId: q.conversationId,
+    minutes: q.minutes,
+  });
+  return {
+    againId: row?.again_id == null ? undefined : Number(row.again_id),
+    freeUsed: Number(row?.free_used ?? 0),
+    sameText: Number(row?.same_text ?? 0),
+  };
+}
+const sendChecksQuery = namedStatement<{
+  again_id: string | number | null;
+  free_used: string | number;
+  same_text: string | number;
+}>(
+  'chat_send_checks',
+  () => sql`select
+      (select id from messages where sender_id = ${sql.placeholder('userId')}
+        and client_id = ${sql.placeholder('clientId')}::uuid) as again_id,
+      case when ${sql.placeholder('countFree')}::boolean then
+        (select count(*) from messages where sender_id = ${sql.placeholder('userId')}
+          and kind = 'text' and credits = 0)
+      else 0 end as free_used,
+      case when ${sql.placeholder('checkText')}::boolean then
+        (select count(distinct conversation_id) from messages where sender_id = ${sql.placeholder('userId')}
+          and created_at > now() - make_interval(mins => ${sql.placeholder('minutes')}::int)
+          and body = ${sql.placeholder('body')}::text
+          and conversation_id <> ${sql.placeholder('conversationId')}::bigint)
+      else 0 end as same_text`,
+);
 
 export async function findMessageByClientId(db: Db | Tx, senderId: number, clientId: string) {
   const [row] = await db
@@ -109,28 +234,6 @@ export async function countFreeTexts(tx: Db | Tx, userId: number): Promise<numbe
   return row?.n ?? 0;
 }
 
-/** In how many other conversations the member sent this same text within the last `minutes`. */
-export async function countSameTextElsewhere(
-  tx: Tx,
-  userId: number,
-  body: string,
-  conversationId: number,
-  minutes: number,
-): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(distinct ${messages.conversationId})`.mapWith(Number) })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.senderId, userId),
-        sql`${messages.createdAt} > now() - make_interval(mins => ${minutes})`,
-        eq(messages.body, body),
-        ne(messages.conversationId, conversationId),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
 export type NewMessage = Pick<Message, 'conversationId' | 'senderId' | 'kind' | 'body' | 'credits' | 'held'> &
   Partial<Pick<Message, 'clientId' | 'gift' | 'photoKey' | 'photoBlurred' | 'heldReason'>>;
 
@@ -139,28 +242,24 @@ export type NewMessage = Pick<Message, 'conversationId' | 'senderId' | 'kind' | 
  * unread + 1) only when the message is delivered (not held). The first message starts the conversation.
  */
 export async function insertMessage(tx: Tx, recipientId: number, m: NewMessage): Promise<Message> {
-  const [row] = await tx
-    .insert(messages)
-    .values({ ...m, deliveredAt: m.held ? null : sql`now()` })
-    .returning();
-  const message = row!;
-  await tx
-    .update(conversations)
-    .set({
-      lastMessageAt: sql`now()`,
-      startedBy: sql`case when ${conversations.startedAt} is null then ${m.senderId}::bigint else ${conversations.startedBy} end`,
-      startedAt: sql`coalesce(${conversations.startedAt}, now())`,
-    })
-    .where(eq(conversations.id, m.conversationId));
-  await tx
-    .update(conversationMembers)
-    .set({ lastMessageId: message.id, lastMessageAt: message.createdAt })
-    .where(
-      and(
-        eq(conversationMembers.conversationId, m.conversationId),
-        eq(conversationMembers.userId, m.senderId!),
-      ),
-    );
+  // The message, the conversation (last message, started) and the sender's side in one statement. The sender's
+  // side is updated from the conversation's update (`from m, c`), so the conversation row is locked first, as the
+  // statements did one by one: the pair's sends queue there, before either side row (else two members writing to
+  // each other at once could deadlock over their side rows).
+  const [row] = await insertMessageQuery(tx, {
+    conversationId: m.conversationId,
+    senderId: m.senderId,
+    clientId: m.clientId ?? null,
+    kind: m.kind,
+    body: m.body,
+    gift: m.gift ?? null,
+    photoKey: m.photoKey ?? null,
+    photoBlurred: m.photoBlurred ?? false,
+    credits: m.credits,
+    held: m.held,
+    heldReason: m.heldReason ?? null,
+  });
+  const message = rowOf(messages, row!);
   if (!m.held)
     await deliverToRecipient(tx, m.conversationId, recipientId, message.id, message.createdAt, m.senderId!);
   return message;
@@ -175,22 +274,44 @@ export async function deliverToRecipient(
   at: Date,
   senderId: number,
 ): Promise<void> {
-  await tx
-    .update(conversationMembers)
-    .set({
-      lastMessageId: sql`greatest(${conversationMembers.lastMessageId}, ${messageId}::bigint)`,
-      lastMessageAt: sql`greatest(${conversationMembers.lastMessageAt}, ${at.toISOString()}::timestamptz)`,
-      unread: sql`${conversationMembers.unread} + 1`,
-    })
-    .where(
-      and(
-        eq(conversationMembers.conversationId, conversationId),
-        eq(conversationMembers.userId, recipientId),
-      ),
-    );
+  await deliverQuery(tx, { conversationId, recipientId, messageId, at: at.toISOString() });
   // Told by e-mail and push unless read first (docs/notifications.md), in this transaction.
   await notifyMessage(tx, recipientId, { conversationId, messageId, senderId });
 }
+
+const insertMessageQuery = namedStatement<Record<string, unknown>>(
+  'chat_insert_message',
+  () => sql`with m as (
+      insert into messages (conversation_id, sender_id, client_id, kind, body, gift, photo_key, photo_blurred,
+                            credits, held, held_reason, delivered_at)
+      values (${sql.placeholder('conversationId')}, ${sql.placeholder('senderId')}, ${sql.placeholder('clientId')},
+              ${sql.placeholder('kind')}, ${sql.placeholder('body')}, ${sql.placeholder('gift')},
+              ${sql.placeholder('photoKey')}, ${sql.placeholder('photoBlurred')}, ${sql.placeholder('credits')},
+              ${sql.placeholder('held')}, ${sql.placeholder('heldReason')},
+              case when ${sql.placeholder('held')}::boolean then null else now() end)
+      returning *
+    ), c as (
+      update conversations set last_message_at = now(),
+        started_by = case when started_at is null then ${sql.placeholder('senderId')}::bigint else started_by end,
+        started_at = coalesce(started_at, now())
+      where id = ${sql.placeholder('conversationId')}
+      returning id
+    ), s as (
+      update conversation_members set last_message_id = m.id, last_message_at = m.created_at from m, c
+      where conversation_members.conversation_id = ${sql.placeholder('conversationId')}
+        and conversation_members.user_id = ${sql.placeholder('senderId')}
+    )
+    select * from m`,
+);
+
+const deliverQuery = namedStatement(
+  'chat_deliver',
+  () => sql`update conversation_members set
+      last_message_id = greatest(last_message_id, ${sql.placeholder('messageId')}::bigint),
+      last_message_at = greatest(last_message_at, ${sql.placeholder('at')}::timestamptz),
+      unread = unread + 1
+    where conversation_id = ${sql.placeholder('conversationId')} and user_id = ${sql.placeholder('recipientId')}`,
+);
 
 /** What the member may see of a conversation: after what they cleared, and no held message of the partner. */
 function visibleTo(userId: number, side: Pick<MemberSide, 'conversationId' | 'clearedMessageId'>) {

@@ -137,8 +137,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = asyn
     const senderId = sent.message.senderId!;
     const mine = presentMessage(sent.message, senderId, cdnPrefix);
     if (!sent.created) return mine;
-    // The member's cached session holds the credits: drop it on every instance.
-    req.memberChanged(senderId);
+    // The member's cached session holds the credits: announced on every instance (plugins/session.ts announces the
+    // member of every state-changing request), and kept on this one with the new balance.
+    req.keepSession((s) => ({ ...s, user: { ...s.user, credits: sent.credits } }));
     const conversationId = sent.message.conversationId;
     app.live.publish([senderId], { type: 'message.new', conversation_id: conversationId, message: mine });
     app.live.publish([senderId], { type: 'credits.changed', credits: sent.credits });

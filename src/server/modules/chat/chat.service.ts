@@ -21,7 +21,6 @@ import { heldUntilConfirmed, mayWriteTo, type PartnerFacts, partnerCanReply } fr
 import {
   clearChat,
   countFreeTexts,
-  countSameTextElsewhere,
   countStartedConversations,
   ensureConversation,
   findAccount,
@@ -31,10 +30,11 @@ import {
   findMessagePage,
   findNthNewestId,
   findPartner,
+  findSendChecks,
   hasVisibleBefore,
   insertMessage,
   isEmptyFor,
-  lockSender,
+  lockSendContext,
   type MemberSide,
   markPhotoViewed,
   markRead,
@@ -260,17 +260,27 @@ export async function sendMessage(
   req: SendInput,
   site: ChatSite,
 ): Promise<SentMessage> {
-  const side = await sideOf(db, viewerId, req.conversation);
-  if (req.kind === 'text' && req.text.length > site.messageLength) throw messageTooLong(site.messageLength);
-  const found = await partnerFacts(db, viewerId, side.partnerId);
-  if (!found || !mayWriteTo(found.facts)) throw conversationNotFound();
-
   return db.transaction(async (tx) => {
-    const sender = await lockSender(tx, viewerId);
-    if (!sender) throw conversationNotFound();
-    const again = await findMessageByClientId(tx, viewerId, req.client_id);
-    const freeUsed = await countFreeTexts(tx, viewerId);
-    if (again) {
+    // One statement for the sender's lock, the side and the partner's facts (docs/performance.md "Chat").
+    const side = await lockSendContext(tx, viewerId, req.conversation);
+    if (!side) throw conversationNotFound();
+    if (req.kind === 'text' && req.text.length > site.messageLength) throw messageTooLong(site.messageLength);
+    if (!side.facts || !mayWriteTo(side.facts)) throw conversationNotFound();
+    const sender = side.sender;
+    const body = req.kind === 'text' ? req.text : '';
+    const checks = await findSendChecks(tx, {
+      userId: viewerId,
+      clientId: req.client_id,
+      conversationId: req.conversation,
+      // Members who paid have no free messages: their count is not needed (freeLeft is 0).
+      countFree: !sender.paidUser,
+      text: req.kind === 'text' ? body : null,
+      minutes: RULES.chat.sameText.windowMinutes,
+    });
+    const freeUsed = checks.freeUsed;
+    if (checks.againId !== undefined) {
+      const again = await findMessageByClientId(tx, viewerId, req.client_id);
+      if (!again) throw conversationNotFound();
       if (again.conversationId !== req.conversation) throw new AppError(409, 'client_id_reused');
       return {
         message: again,
@@ -280,10 +290,14 @@ export async function sendMessage(
         freeMessagesLeft: freeLeft(site, sender.paidUser, freeUsed),
       };
     }
-    const current = await findMemberSide(tx, viewerId, req.conversation);
-    if (!sender.paidUser && current?.startedAt === null) {
-      const started = await countStartedConversations(tx, viewerId);
-      if (started >= RULES.freeMember.maxStartedConversations) throw conversationLimitReached();
+    // The free members' limit on started conversations. A conversation once started stays started, so only one the
+    // locking statement saw unstarted (it may have read it before the lock) is read again, now under the lock.
+    if (!sender.paidUser && side.startedAt === null) {
+      const current = await findMemberSide(tx, viewerId, req.conversation);
+      if (current?.startedAt === null) {
+        const started = await countStartedConversations(tx, viewerId);
+        if (started >= RULES.freeMember.maxStartedConversations) throw conversationLimitReached();
+      }
     }
     const free = req.kind === 'text' && freeLeft(site, sender.paidUser, freeUsed) > 0;
     const cost = free
@@ -291,17 +305,7 @@ export async function sendMessage(
       : { text: site.messageCredits, gift: site.giftCredits, photo: site.photoCredits }[req.kind];
     // A photo from somebody the recipient has not matched with arrives blurred.
     const matched = req.kind === 'photo' ? await findLikeState(tx, viewerId, side.partnerId) : undefined;
-    const body = req.kind === 'text' ? req.text : '';
-    const spam =
-      req.kind === 'text' &&
-      (await countSameTextElsewhere(
-        tx,
-        viewerId,
-        body,
-        req.conversation,
-        RULES.chat.sameText.windowMinutes,
-      )) >=
-        RULES.chat.sameText.members - 1;
+    const spam = req.kind === 'text' && checks.sameText >= RULES.chat.sameText.members - 1;
     const unconfirmed = heldUntilConfirmed(sender.status);
     const message = await insertMessage(tx, side.partnerId, {
       conversationId: req.conversation,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import { RULES } from '../../../shared/rules';
 import {
   chatsResponseSchema,
@@ -402,4 +403,61 @@ describe('chat', () => {
     });
     expect(bad.statusCode).toBe(400);
   });
+
+  // Round trips were the cost of a send (docs/performance.md "Chat": 19 statements, each paid in the event loop and
+  // as PostgreSQL CPU). Counted at the driver, so PostgreSQL only.
+  it.runIf(process.env.DATABASE_URL)(
+    'a paid member’s send takes at most 11 statements, and each ledger row holds the balance after it',
+    async () => {
+      const a = await member();
+      const b = await member();
+      await setUser(db(), a.id, { credits: 1000, paidUser: true });
+      const conv = await openId(a, b.id);
+      await sendOk(a, conv, 'First');
+      const counts: number[] = [];
+      const query = vi.spyOn(pg.Client.prototype, 'query');
+      try {
+        for (let i = 0; i < 3; i++) {
+          query.mockClear();
+          await sendOk(a, conv, `Counted ${i}`);
+          counts.push(query.mock.calls.length);
+        }
+      } finally {
+        query.mockRestore();
+      }
+      // The session (no cache in tests); begin, the sender's lock with the side and the partner's facts, the checks,
+      // the message with the conversation and the sender's side, the recipient's side, its notification (up to
+      // two), the ledger row, the balance with balance_after, commit. It was 21.
+      expect(Math.min(...counts), String(counts)).toBeLessThanOrEqual(11);
+      const { messageCredits } = await site();
+      const ledger = await db()
+        .select()
+        .from(creditLedger)
+        .where(and(eq(creditLedger.userId, a.id), eq(creditLedger.reason, 'message:text')))
+        .orderBy(asc(creditLedger.id));
+      expect(ledger.map((l) => [l.delta, l.balanceAfter])).toEqual(
+        [1, 2, 3, 4].map((n) => [-messageCredits, 1000 - n * messageCredits]),
+      );
+      expect(await credits(a.id)).toBe(1000 - 4 * messageCredits);
+    },
+  );
+
+  // Two members writing to each other at once take their locks in one order: the conversation row before either
+  // side row, and the sender's row lock is FOR NO KEY UPDATE (FOR UPDATE also blocks every foreign key to the
+  // member, such as the notification of a message to the member): both orders deadlocked under load.
+  it.runIf(process.env.DATABASE_URL)(
+    'two members writing to each other at once do not deadlock',
+    async () => {
+      const a = await member();
+      const b = await member();
+      await setUser(db(), a.id, { credits: 1000, paidUser: true });
+      await setUser(db(), b.id, { credits: 1000, paidUser: true });
+      const conv = await openId(a, b.id);
+      await sendOk(a, conv, 'First');
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => send(i % 2 ? a : b, conv, `Crossing ${i}`)),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    },
+  );
 });

@@ -1,5 +1,5 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
-import { creditLedger, users } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { namedStatement } from '../../db/named-query';
 import { AppError } from '../../lib/app-error';
 import type { Tx } from '../accounts/accounts.repo';
 
@@ -12,31 +12,46 @@ export interface CreditChange {
   idempotencyKey: string;
 }
 
+/** Claims the change's idempotency key with its ledger row (balance_after is set by `applyChange` right after). */
+const insertEntry = namedStatement<{ id: string }>(
+  'credits_ledger_insert',
+  () => sql`insert into credit_ledger (user_id, delta, balance_after, reason, idempotency_key)
+    values (${sql.placeholder('userId')}, ${sql.placeholder('delta')}, 0, ${sql.placeholder('reason')},
+            ${sql.placeholder('key')})
+    on conflict (idempotency_key) do nothing
+    returning id`,
+);
+
+/** The balance moved unless it would drop below zero, and the ledger row given its balance_after, in one statement. */
+const applyChange = namedStatement<{ credits: number }>(
+  'credits_apply',
+  () => sql`with u as (
+      update users set credits = credits + ${sql.placeholder('delta')}::int
+      where id = ${sql.placeholder('userId')} and credits + ${sql.placeholder('delta')}::int >= 0
+      returning credits
+    )
+    update credit_ledger set balance_after = u.credits from u
+    where credit_ledger.id = ${sql.placeholder('entryId')}
+    returning u.credits`,
+);
+
 /**
  * Moves credits inside the caller's transaction: one ledger row per movement, the balance updated with a
  * conditional UPDATE so it never drops below zero. Returns the new balance, or null when the key was applied before.
+ * Two statements, both named prepared statements: the ledger row first (its unique key makes a replay a no-op, and a
+ * concurrent replay waits for the first), then the balance and the row's balance_after together.
  */
 export async function changeCredits(tx: Tx, change: CreditChange): Promise<number | null> {
   if (!Number.isInteger(change.delta) || change.delta === 0)
     throw new Error('credit change must be a non-zero integer');
-  const [entry] = await tx
-    .insert(creditLedger)
-    .values({
-      userId: change.userId,
-      delta: change.delta,
-      balanceAfter: 0,
-      reason: change.reason,
-      idempotencyKey: change.idempotencyKey,
-    })
-    .onConflictDoNothing({ target: creditLedger.idempotencyKey })
-    .returning({ id: creditLedger.id });
+  const [entry] = await insertEntry(tx, {
+    userId: change.userId,
+    delta: change.delta,
+    reason: change.reason,
+    key: change.idempotencyKey,
+  });
   if (!entry) return null;
-  const [row] = await tx
-    .update(users)
-    .set({ credits: sql`${users.credits} + ${change.delta}` })
-    .where(and(eq(users.id, change.userId), gte(sql`${users.credits} + ${change.delta}`, 0)))
-    .returning({ credits: users.credits });
+  const [row] = await applyChange(tx, { userId: change.userId, delta: change.delta, entryId: entry.id });
   if (!row) throw new AppError(402, 'insufficient_credits');
-  await tx.update(creditLedger).set({ balanceAfter: row.credits }).where(eq(creditLedger.id, entry.id));
-  return row.credits;
+  return Number(row.credits);
 }

@@ -1,52 +1,198 @@
-import { and, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { LikeTab } from '../../../shared/schemas/likes';
 import type { Db } from '../../db/client';
-import { runNamed } from '../../db/named-query';
+import { namedStatement } from '../../db/named-query';
 import { likes, photos, profiles } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
 import { notBlockedEitherWay } from '../blocks/blocks.policy';
-import { lockMemberPair } from '../blocks/blocks.repo';
 import { type CardRow, profileCardColumns, publicMainPhoto } from '../members/profile-card.query';
 
 /**
- * Stores a like (idempotent) unless a block stands between the two members; false when a block does. Under the
- * pair lock that blocking takes too, so a like racing a block is either refused or deleted by it. `onNewLike` runs in
- * the same transaction only when this call made the row (not for a like that already existed); if it throws, the
- * like is rolled back with it (the swipe game's daily count).
+ * How the counts (like_counts, schema/members.ts) follow a change of likes, as SQL to put after `with`: the CTE
+ * `vis` must hold the searchable flag of the members of the changed likes, share-locked (`for share`), and the CTE
+ * `changed` the changed likes with signed deltas: `d_like` for the liker's given and the liked member's received,
+ * `d_unseen` for the liked member's unseen, `d_match` for the liker's matches. A change counts for a member when the
+ * other member of the like is listed (searchable), as in the lists. The rows are upserted in id order (the same
+ * order as everywhere else that writes more than one: no deadlocks).
+ *
+ * The share lock is what keeps the counts exact against a change of visibility (members/searchable.ts
+ * refreshSearchable): that takes the profile's row lock, then shifts the counts of the member's likes for the
+ * others (shiftLikeCounts), so a like either commits before it (and is shifted with the rest) or waits and counts
+ * by the new visibility. The parallel test in likes.test.ts fails without it. (Shared advisory locks per member
+ * instead were faster, but deadlocked: the callers of refreshSearchable hold the profile's row lock before it.)
  */
-export async function insertLikeUnlessBlocked(
+const countChanged = sql.raw(`counted as (
+    insert into like_counts as c (user_id, received, unseen, given, matches)
+    select d.user_id, sum(d.received), sum(d.unseen), sum(d.given), sum(d.matches) from (
+      select ch.liker_id as user_id, 0 as received, 0 as unseen, ch.d_like as given, ch.d_match as matches
+      from changed ch join vis v on v.user_id = ch.liked_id and v.searchable
+      union all
+      select ch.liked_id, ch.d_like, ch.d_unseen, 0, 0
+      from changed ch join vis v on v.user_id = ch.liker_id and v.searchable) d
+    group by d.user_id
+    having sum(d.received) <> 0 or sum(d.unseen) <> 0 or sum(d.given) <> 0 or sum(d.matches) <> 0
+    order by d.user_id
+    on conflict (user_id) do update set received = c.received + excluded.received,
+      unseen = c.unseen + excluded.unseen, given = c.given + excluded.given, matches = c.matches + excluded.matches
+    returning 1)`);
+
+/** SQL: the CTE `vis` of countChanged for the two members of a pair, share-locked in id order. */
+const pairVisibility = (a: Placeholder, b: Placeholder) => sql`vis as (
+    select user_id, searchable from profiles where user_id in (${a}::bigint, ${b}::bigint)
+    order by user_id for share)`;
+
+/** blocks.repo lockMemberPair (the same lock) as a named statement written once. */
+async function lockPair(tx: Tx, a: number, b: number): Promise<void> {
+  await lockPairQuery(tx, { low: Math.min(a, b), high: Math.max(a, b) });
+}
+const lockPairQuery = namedStatement(
+  'likes_lock_pair',
+  () => sql`select pg_advisory_xact_lock(${sql.placeholder('low')}::int, ${sql.placeholder('high')}::int)`,
+);
+
+export interface StoredLike {
+  /** the like exists now (made by this call or before); false: the member may not be liked (not listed, blocked) */
+  liked: boolean;
+  /** the like exists and the member likes the liker too */
+  match: boolean;
+}
+
+/**
+ * Stores a like (idempotent) when the member may be liked now: listed (profiles.searchable: account and profile
+ * active, not invisible) and no block either way. Under the pair lock that blocking takes too, so a like racing a
+ * block is either refused or deleted by it, and two members liking each other at once make one match. One statement
+ * after the lock: the checks, the row (with matched_at when the member likes the liker: the second like of a pair
+ * dates the match on both rows), and the counts (countChanged). `onNewLike` runs in the same transaction only when
+ * this call made the row (not for a like that already existed); if it throws, the like is rolled back with it (the
+ * swipe game's daily count).
+ */
+export async function storeLike(
   db: Db,
   likerId: number,
   likedId: number,
   onNewLike?: (tx: Tx) => Promise<void>,
-): Promise<boolean> {
+): Promise<StoredLike> {
   return db.transaction(async (tx) => {
-    await lockMemberPair(tx, likerId, likedId);
-    const result = await tx.execute(sql`
-      insert into likes (liker_id, liked_id)
-      select ${likerId}, ${likedId}
-      where not exists (select 1 from blocks
-        where (blocker_id = ${likerId} and blocked_id = ${likedId}) or (blocker_id = ${likedId} and blocked_id = ${likerId}))
-      on conflict do nothing
-      returning 1`);
-    if ((result as unknown as { rows: unknown[] }).rows.length > 0) {
-      // The second like of a pair makes a match: both rows get its time (the matches tab reads matched_at).
-      await tx.execute(sql`
-        update likes set matched_at = now()
-        where (liker_id, liked_id) in ((${likerId}::bigint, ${likedId}::bigint), (${likedId}::bigint, ${likerId}::bigint))
-          and exists (select 1 from likes where liker_id = ${likedId} and liked_id = ${likerId})`);
-      await onNewLike?.(tx);
-      return true;
-    }
-    // Nothing inserted: already liked (fine), or blocked.
-    const [row] = await tx
-      .select({ one: sql`1` })
-      .from(likes)
-      .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
-    return row !== undefined;
+    await lockPair(tx, likerId, likedId);
+    const [row] = await likeQuery(tx, { likerId, likedId });
+    if (!row?.allowed) return { liked: false, match: false };
+    if (row.inserted) await onNewLike?.(tx);
+    return { liked: row.inserted || row.existed, match: row.likes_me };
   });
 }
+const likeQuery = namedStatement<{
+  allowed: boolean;
+  inserted: boolean;
+  existed: boolean;
+  likes_me: boolean;
+}>('likes_like', () => {
+  const liker = sql.placeholder('likerId');
+  const liked = sql.placeholder('likedId');
+  return sql`with ${pairVisibility(liker, liked)},
+      allowed as (
+        select 1 from vis where user_id = ${liked}::bigint and searchable
+          and not exists (select 1 from blocks where blocker_id = ${liker}::bigint and blocked_id = ${liked}::bigint)
+          and not exists (select 1 from blocks where blocker_id = ${liked}::bigint and blocked_id = ${liker}::bigint)),
+      back as (select 1 from likes where liker_id = ${liked}::bigint and liked_id = ${liker}::bigint),
+      ins as (
+        insert into likes (liker_id, liked_id, matched_at)
+        select ${liker}::bigint, ${liked}::bigint, case when exists (select 1 from back) then now() end from allowed
+        on conflict do nothing
+        returning liker_id, liked_id, seen_at, matched_at),
+      rematch as (
+        update likes set matched_at = now()
+        where liker_id = ${liked}::bigint and liked_id = ${liker}::bigint and matched_at is null
+          and exists (select 1 from ins where matched_at is not null)
+        returning liker_id, liked_id),
+      changed as (
+        select liker_id, liked_id, 1 as d_like, (seen_at is null)::int as d_unseen,
+          (matched_at is not null)::int as d_match from ins
+        union all
+        select liker_id, liked_id, 0, 0, 1 from rematch),
+      ${countChanged}
+      select exists (select 1 from allowed) as allowed, exists (select 1 from ins) as inserted,
+        exists (select 1 from likes where liker_id = ${liker}::bigint and liked_id = ${liked}::bigint) as existed,
+        exists (select 1 from back) as likes_me`;
+});
+
+/** The facts of member-profile.policy memberAccess about a member to like, and the member's card. */
+export interface LikeTarget {
+  card: CardRow;
+  userStatus: string;
+  profileStatus: string;
+  invisible: boolean;
+  /** the member blocked the liker */
+  blockedViewer: boolean;
+  /** the liker blocked the member */
+  blockedByMe: boolean;
+  /** in contact (member-profile.repo contactExists); only looked up for an invisible member, the only one it decides */
+  hasConversation: boolean;
+}
+
+/**
+ * Everything POST /api/like.php checks before the like (member-profile.service accessToMember's facts) and the card
+ * it answers with, in one statement; undefined when the account or profile does not exist.
+ */
+export async function findLikeTarget(
+  db: Db,
+  likerId: number,
+  memberId: number,
+): Promise<LikeTarget | undefined> {
+  const [r] = await likeTargetQuery(db, { likerId, memberId });
+  if (!r) return undefined;
+  return {
+    card: {
+      id: Number(r.id),
+      name: r.name,
+      birthDate: r.birth_date,
+      city: r.city,
+      country: r.country,
+      fictional: r.fictional,
+      storageKey: r.storage_key,
+      photoStatus: r.photo_status,
+    },
+    userStatus: r.user_status,
+    profileStatus: r.profile_status,
+    invisible: r.invisible,
+    blockedViewer: r.blocked_viewer,
+    blockedByMe: r.blocked_by_me,
+    hasConversation: r.has_conversation,
+  };
+}
+const likeTargetQuery = namedStatement<{
+  id: string | number;
+  name: string;
+  birth_date: string;
+  city: string | null;
+  country: string;
+  fictional: boolean;
+  storage_key: string | null;
+  photo_status: string | null;
+  user_status: string;
+  profile_status: string;
+  invisible: boolean;
+  blocked_viewer: boolean;
+  blocked_by_me: boolean;
+  has_conversation: boolean;
+}>('likes_like_target', () => {
+  const liker = sql.placeholder('likerId');
+  const member = sql.placeholder('memberId');
+  return sql`select p.user_id as id, p.name, p.birth_date::text as birth_date, p.city, p.country, p.fictional,
+      ph.storage_key, ph.status as photo_status, u.status as user_status, p.status as profile_status, p.invisible,
+      exists (select 1 from blocks b where b.blocker_id = p.user_id and b.blocked_id = ${liker}::bigint)
+        as blocked_viewer,
+      exists (select 1 from blocks b where b.blocker_id = ${liker}::bigint and b.blocked_id = p.user_id)
+        as blocked_by_me,
+      (p.invisible and exists (
+        select 1 from conversations c join messages m on m.conversation_id = c.id and not m.held
+        where c.user_low = least(${liker}::bigint, p.user_id) and c.user_high = greatest(${liker}::bigint, p.user_id)))
+        as has_conversation
+    from profiles p
+    join users u on u.id = p.user_id
+    left join photos ph on ph.user_id = p.user_id and ph.is_main and ph.status = 'active' and not ph.is_private
+    where p.user_id = ${member}::bigint`;
+});
 
 /** Which of `ids` the member likes (for the hearts on search cards). */
 export async function findLikedAmong(db: Db, likerId: number, ids: number[]): Promise<number[]> {
@@ -61,25 +207,80 @@ export async function findLikedAmong(db: Db, likerId: number, ids: number[]): Pr
 /**
  * Takes the like back; a like that does not exist changes nothing. Under the pair lock, so a like racing it either
  * sees this like (and is a match the unlike then undoes) or does not; the other member's like is no match any more.
+ * One statement after the lock, with the counts (countChanged).
  */
 export async function deleteLike(db: Db, likerId: number, likedId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockMemberPair(tx, likerId, likedId);
-    await tx.delete(likes).where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
-    await tx
-      .update(likes)
-      .set({ matchedAt: null })
-      .where(and(eq(likes.likerId, likedId), eq(likes.likedId, likerId), isNotNull(likes.matchedAt)));
+    await lockPair(tx, likerId, likedId);
+    await unlikeQuery(tx, { likerId, likedId });
   });
 }
+const unlikeQuery = namedStatement('likes_unlike', () => {
+  const liker = sql.placeholder('likerId');
+  const liked = sql.placeholder('likedId');
+  return sql`with ${pairVisibility(liker, liked)},
+    del as (
+      delete from likes where liker_id = ${liker}::bigint and liked_id = ${liked}::bigint
+      returning liker_id, liked_id, seen_at, matched_at),
+    unmatch as (
+      update likes set matched_at = null
+      where liker_id = ${liked}::bigint and liked_id = ${liker}::bigint and matched_at is not null
+      returning liker_id, liked_id),
+    changed as (
+      select liker_id, liked_id, -1 as d_like, -(seen_at is null)::int as d_unseen,
+        -(matched_at is not null)::int as d_match from del
+      union all
+      select liker_id, liked_id, 0, 0, -1 from unmatch),
+    ${countChanged}
+    select 1`;
+});
 
-/** Deletes the likes between the two members, both ways (blocking). */
+/** Deletes the likes between the two members, both ways, with the counts (blocking: under the pair lock). */
 export async function deleteLikesBetween(tx: Db | Tx, a: number, b: number): Promise<void> {
-  await tx
-    .delete(likes)
-    .where(
-      sql`(${likes.likerId}, ${likes.likedId}) in ((${a}::bigint, ${b}::bigint), (${b}::bigint, ${a}::bigint))`,
-    );
+  await deleteBetweenQuery(tx, { a, b });
+}
+const deleteBetweenQuery = namedStatement('likes_delete_between', () => {
+  const a = sql.placeholder('a');
+  const b = sql.placeholder('b');
+  return sql`with ${pairVisibility(a, b)},
+    del as (
+      delete from likes
+      where (liker_id, liked_id) in ((${a}::bigint, ${b}::bigint), (${b}::bigint, ${a}::bigint))
+      returning liker_id, liked_id, seen_at, matched_at),
+    changed as (
+      select liker_id, liked_id, -1 as d_like, -(seen_at is null)::int as d_unseen,
+        -(matched_at is not null)::int as d_match from del),
+    ${countChanged}
+    select 1`;
+});
+
+/**
+ * The member `userId` starts (`listed`) or stops being listed (profiles.searchable changed): each like between the
+ * member and another starts or stops counting for the other (received and unseen for the likes by the member,
+ * given and matches for the likes of the member). Runs in the transaction that changed profiles.searchable, after
+ * the change (members/searchable.ts refreshSearchable), which holds the profile's row lock: the likes counted by the
+ * old visibility have all committed, those after wait for it (countChanged). One statement; for a member with
+ * 100,000 likes it writes 100,000 counts.
+ */
+export async function shiftLikeCounts(
+  tx: Pick<Db, 'execute'>,
+  userId: number,
+  listed: boolean,
+): Promise<void> {
+  const sign = listed ? 1 : -1;
+  await tx.execute(sql`
+    insert into like_counts as c (user_id, received, unseen, given, matches)
+    select d.user_id, ${sign}::int * sum(d.received), ${sign}::int * sum(d.unseen), ${sign}::int * sum(d.given),
+      ${sign}::int * sum(d.matches)
+    from (
+      select l.liked_id as user_id, 1 as received, (l.seen_at is null)::int as unseen, 0 as given, 0 as matches
+      from likes l where l.liker_id = ${userId}::bigint
+      union all
+      select l.liker_id, 0, 0, 1, (l.matched_at is not null)::int from likes l where l.liked_id = ${userId}::bigint) d
+    group by d.user_id
+    order by d.user_id
+    on conflict (user_id) do update set received = c.received + excluded.received,
+      unseen = c.unseen + excluded.unseen, given = c.given + excluded.given, matches = c.matches + excluded.matches`);
 }
 
 export interface LikeState {
@@ -103,13 +304,27 @@ export async function findLikeState(db: Db | Tx, viewerId: number, memberId: num
   };
 }
 
-/** The liked member opened the liker's profile: the like is no longer new. Only the liked member's view calls this. */
+/**
+ * The liked member opened the liker's profile: the like is no longer new. Only the liked member's view calls this.
+ * One statement with the count (countChanged); the liker's profile is share-locked only when a like became seen.
+ */
 export async function markLikeSeen(db: Db | Tx, likerId: number, likedId: number): Promise<void> {
-  await db
-    .update(likes)
-    .set({ seenAt: sql`now()` })
-    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId), isNull(likes.seenAt)));
+  await markSeenQuery(db, { likerId, likedId });
 }
+const markSeenQuery = namedStatement('likes_mark_seen', () => {
+  const liker = sql.placeholder('likerId');
+  const liked = sql.placeholder('likedId');
+  return sql`with seen as (
+      update likes set seen_at = now()
+      where liker_id = ${liker}::bigint and liked_id = ${liked}::bigint and seen_at is null
+      returning liker_id, liked_id),
+    vis as (
+      select user_id, searchable from profiles
+      where user_id = ${liker}::bigint and exists (select 1 from seen) for share),
+    changed as (select liker_id, liked_id, 0 as d_like, -1 as d_unseen, 0 as d_match from seen),
+    ${countChanged}
+    select 1`;
+});
 
 /** A member's card by the card rules (active, public main photo), whatever the member's visibility. */
 export async function findCard(db: Db, memberId: number): Promise<CardRow | undefined> {
@@ -144,9 +359,9 @@ const theirs = alias(likes, 'theirs');
 
 /**
  * One page of a tab, each read in the order of its index (likes_received_idx, likes_given_idx, likes_matches_idx)
- * and run as a named prepared statement. received: the likes of me, new ones first, then newest; given: my likes,
- * newest first; matches: by the time of the match, newest first. `likeNew` is the other member's like of me not
- * yet seen (false without one), `match` both likes exist.
+ * and run as a named prepared statement written once (no query building per call). received: the likes of me, new
+ * ones first, then newest; given: my likes, newest first; matches: by the time of the match, newest first.
+ * `likeNew` is the other member's like of me not yet seen (false without one), `match` both likes exist.
  */
 export async function findLikePage(
   db: Db,
@@ -155,58 +370,79 @@ export async function findLikePage(
   limit: number,
   offset: number,
 ): Promise<LikeCardRow[]> {
-  const likeNew = sql<boolean>`(${theirs.likerId} is not null and ${theirs.seenAt} is null)`;
-  const match = sql<boolean>`(${mine.likerId} is not null and ${theirs.likerId} is not null)`;
-  const columns = { ...profileCardColumns, likeNew, match };
-  const mineOf = and(eq(mine.likerId, viewerId), eq(mine.likedId, profiles.userId));
-  const theirsOf = and(eq(theirs.likerId, profiles.userId), eq(theirs.likedId, viewerId));
-
-  if (tab === 'received') {
-    return runNamed(
-      db
-        .select({ ...columns, likedAt: theirs.createdAt })
-        .from(theirs)
-        .innerJoin(profiles, eq(profiles.userId, theirs.likerId))
-        .leftJoin(photos, publicMainPhoto)
-        .leftJoin(mine, mineOf)
-        .where(and(eq(theirs.likedId, viewerId), shownInLists(db, viewerId, theirs.likerId)))
-        .orderBy(sql`${theirs.seenAt} is null desc`, desc(theirs.createdAt), desc(theirs.likerId))
-        .limit(limit)
-        .offset(offset),
-      'likes_page_received',
-    );
-  }
-  if (tab === 'given') {
-    return runNamed(
-      db
-        .select({ ...columns, likedAt: mine.createdAt })
-        .from(mine)
-        .innerJoin(profiles, eq(profiles.userId, mine.likedId))
-        .leftJoin(photos, publicMainPhoto)
-        .leftJoin(theirs, theirsOf)
-        .where(and(eq(mine.likerId, viewerId), shownInLists(db, viewerId, mine.likedId)))
-        .orderBy(desc(mine.createdAt), desc(mine.likedId))
-        .limit(limit)
-        .offset(offset),
-      'likes_page_given',
-    );
-  }
-  return runNamed(
-    db
-      .select({ ...columns, likedAt: sql<Date>`${mine.matchedAt}`.mapWith(mine.createdAt) })
-      .from(mine)
-      .innerJoin(profiles, eq(profiles.userId, mine.likedId))
-      .leftJoin(photos, publicMainPhoto)
-      .innerJoin(theirs, theirsOf)
-      .where(
-        and(eq(mine.likerId, viewerId), isNotNull(mine.matchedAt), shownInLists(db, viewerId, mine.likedId)),
-      )
-      .orderBy(desc(mine.matchedAt), desc(mine.likedId))
-      .limit(limit)
-      .offset(offset),
-    'likes_page_matches',
-  );
+  const rows = await pageQueries[tab](db, { viewerId, limit, offset });
+  return rows.map((r) => ({
+    id: Number(r.id),
+    name: r.name,
+    birthDate: r.birth_date,
+    city: r.city,
+    country: r.country,
+    fictional: r.fictional,
+    storageKey: r.storage_key,
+    photoStatus: r.photo_status,
+    likeNew: r.like_new,
+    match: r.match,
+    likedAt: likes.createdAt.mapFromDriverValue(r.liked_at) as Date,
+  }));
 }
+interface PageRow {
+  id: string | number;
+  name: string;
+  birth_date: string;
+  city: string | null;
+  country: string;
+  fictional: boolean;
+  storage_key: string | null;
+  photo_status: string | null;
+  like_new: boolean;
+  match: boolean;
+  liked_at: string;
+}
+function pageSql(tab: LikeTab): SQL {
+  const viewer = sql`${sql.placeholder('viewerId')}::bigint`;
+  // shownInLists: listed, no block either way (two NOT EXISTS, as blocks.policy notBlockedEitherWay).
+  const shown = (other: SQL) => sql`p.searchable
+    and not exists (select 1 from blocks b where b.blocker_id = ${viewer} and b.blocked_id = ${other})
+    and not exists (select 1 from blocks b where b.blocker_id = ${other} and b.blocked_id = ${viewer})`;
+  const card = sql`p.user_id as id, p.name, p.birth_date::text as birth_date, p.city, p.country, p.fictional,
+    ph.storage_key, ph.status as photo_status`;
+  const photo = sql`left join photos ph
+    on ph.user_id = p.user_id and ph.is_main and ph.status = 'active' and not ph.is_private`;
+  const page = sql`limit ${sql.placeholder('limit')}::int offset ${sql.placeholder('offset')}::int`;
+  if (tab === 'received')
+    return sql`select ${card}, (t.seen_at is null) as like_new, (m.liker_id is not null) as match,
+        t.created_at as liked_at
+      from likes t
+      join profiles p on p.user_id = t.liker_id
+      ${photo}
+      left join likes m on m.liker_id = ${viewer} and m.liked_id = p.user_id
+      where t.liked_id = ${viewer} and ${shown(sql`t.liker_id`)}
+      order by t.seen_at is null desc, t.created_at desc, t.liker_id desc
+      ${page}`;
+  if (tab === 'given')
+    return sql`select ${card}, (t.liker_id is not null and t.seen_at is null) as like_new,
+        (t.liker_id is not null) as match, m.created_at as liked_at
+      from likes m
+      join profiles p on p.user_id = m.liked_id
+      ${photo}
+      left join likes t on t.liker_id = p.user_id and t.liked_id = ${viewer}
+      where m.liker_id = ${viewer} and ${shown(sql`m.liked_id`)}
+      order by m.created_at desc, m.liked_id desc
+      ${page}`;
+  return sql`select ${card}, (t.seen_at is null) as like_new, true as match, m.matched_at as liked_at
+    from likes m
+    join profiles p on p.user_id = m.liked_id
+    ${photo}
+    join likes t on t.liker_id = p.user_id and t.liked_id = ${viewer}
+    where m.liker_id = ${viewer} and m.matched_at is not null and ${shown(sql`m.liked_id`)}
+    order by m.matched_at desc, m.liked_id desc
+    ${page}`;
+}
+const pageQueries = {
+  received: namedStatement<PageRow>('likes_page_received', () => pageSql('received')),
+  given: namedStatement<PageRow>('likes_page_given', () => pageSql('given')),
+  matches: namedStatement<PageRow>('likes_page_matches', () => pageSql('matches')),
+};
 
 export interface LikeCounts {
   received: number;
@@ -215,17 +451,164 @@ export interface LikeCounts {
   new: number;
 }
 
+/** The ids of a likes list's first page without the cards: the spec's `profiles` and `liked_by`. */
+export interface LikeSummary {
+  counts: LikeCounts;
+  /** the given tab's first page, when asked for */
+  given?: number[];
+  /** the received tab's first page with like_new, when asked for */
+  received?: { id: number; likeNew: boolean }[];
+}
+
 /**
- * The totals of the three tabs and the new received likes, by the same rules as the lists, each counted up to its
- * cap: a count above its cap comes back as cap + 1 (the caller says "99+"). Counting every like of a member with
- * 100,000 of them took half a second; counting to a cap reads at most cap + 1 index entries.
+ * The counts of the viewer's likes (like_counts: kept by the writes, one row) and, when asked for, the ids of the
+ * first page of the given and of the received tab (the order and visibility of findLikePage, without the card
+ * joins), in one statement.
  */
-export async function countLikes(db: Db, viewerId: number, caps: LikeCounts): Promise<LikeCounts> {
-  const upTo = (cap: number, rows: SQL, name: string) =>
-    runNamed(
-      db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(sql`(${rows} limit ${cap + 1}) as capped`),
-      name,
-    ).then(([row]) => row?.n ?? 0);
+export async function findLikeSummary(
+  db: Db,
+  viewerId: number,
+  want: { given: boolean; received: boolean },
+  size: number,
+): Promise<LikeSummary> {
+  const query = want.given
+    ? want.received
+      ? summaryBoth
+      : summaryGiven
+    : want.received
+      ? summaryReceived
+      : summary;
+  const [r] = await query(db, { viewerId, size });
+  return summaryOf(r, want);
+}
+type SummaryRow = {
+  received: number | null;
+  unseen: number | null;
+  given: number | null;
+  matches: number | null;
+  given_ids?: (string | number)[];
+  liked_by?: [number, boolean][];
+};
+function summaryOf(r: SummaryRow | undefined, want: { given: boolean; received: boolean }): LikeSummary {
+  const out: LikeSummary = {
+    counts: {
+      received: Number(r?.received ?? 0),
+      given: Number(r?.given ?? 0),
+      matches: Number(r?.matches ?? 0),
+      new: Number(r?.unseen ?? 0),
+    },
+  };
+  if (want.given) out.given = (r?.given_ids ?? []).map(Number);
+  if (want.received) out.received = (r?.liked_by ?? []).map(([id, likeNew]) => ({ id: Number(id), likeNew }));
+  return out;
+}
+/** The sort keys of each tab's page (pageSql) on its output columns, to aggregate the page in its order. */
+const pageOrder: Record<LikeTab, string> = {
+  received: 'x.like_new desc, x.liked_at desc, x.id desc',
+  given: 'x.liked_at desc, x.id desc',
+  matches: 'x.liked_at desc, x.id desc',
+};
+function summarySql(want: { given: boolean; received: boolean }, page?: LikeTab): SQL {
+  const viewer = sql`${sql.placeholder('viewerId')}::bigint`;
+  const size = sql`${sql.placeholder('size')}::int`;
+  const notBlocked = (other: SQL) => sql`
+    not exists (select 1 from blocks b where b.blocker_id = ${viewer} and b.blocked_id = ${other})
+    and not exists (select 1 from blocks b where b.blocker_id = ${other} and b.blocked_id = ${viewer})`;
+  const given = want.given
+    ? sql`, array(
+        select l.liked_id from likes l join profiles p on p.user_id = l.liked_id and p.searchable
+        where l.liker_id = ${viewer} and ${notBlocked(sql`l.liked_id`)}
+        order by l.created_at desc, l.liked_id desc limit ${size}) as given_ids`
+    : sql``;
+  const received = want.received
+    ? sql`, (select coalesce(json_agg(json_build_array(r.liker_id, r.seen_at is null)
+            order by r.seen_at is null desc, r.created_at desc, r.liker_id desc), '[]')
+        from (
+          select l.liker_id, l.seen_at, l.created_at from likes l
+          join profiles p on p.user_id = l.liker_id and p.searchable
+          where l.liked_id = ${viewer} and ${notBlocked(sql`l.liker_id`)}
+          order by l.seen_at is null desc, l.created_at desc, l.liker_id desc limit ${size}) r) as liked_by`
+    : sql``;
+  const items = page
+    ? sql`, (select coalesce(json_agg(x order by ${sql.raw(pageOrder[page])}), '[]')
+        from (${pageSql(page)}) x) as items`
+    : sql``;
+  return sql`select c.received, c.unseen, c.given, c.matches${given}${received}${items}
+    from (select 1) one left join like_counts c on c.user_id = ${viewer}`;
+}
+
+/** What GET /api/likes.php reads: findLikeSummary for the tab (the ids of the other tabs) and its findLikePage. */
+export interface LikesView extends LikeSummary {
+  rows: LikeCardRow[];
+}
+
+/**
+ * findLikeSummary and findLikePage of one tab in one statement (the page as JSON in its order): one round trip
+ * for the whole of GET /api/likes.php.
+ */
+export async function findLikesView(
+  db: Db,
+  viewerId: number,
+  tab: LikeTab,
+  limit: number,
+  offset: number,
+): Promise<LikesView> {
+  const [r] = await viewQueries[tab](db, { viewerId, size: limit, limit, offset });
+  const rows = (r?.items ?? []).map((x) => ({
+    id: Number(x.id),
+    name: x.name,
+    birthDate: x.birth_date,
+    city: x.city,
+    country: x.country,
+    fictional: x.fictional,
+    storageKey: x.storage_key,
+    photoStatus: x.photo_status,
+    likeNew: x.like_new,
+    match: x.match,
+    likedAt: new Date(x.liked_at),
+  }));
+  return { ...summaryOf(r, viewWants[tab]), rows };
+}
+/** The other tabs' ids each tab answers with (the spec's `profiles` and `liked_by`). */
+const viewWants: Record<LikeTab, { given: boolean; received: boolean }> = {
+  received: { given: true, received: false },
+  given: { given: false, received: true },
+  matches: { given: true, received: true },
+};
+const viewQueries = {
+  received: namedStatement<SummaryRow & { items: PageRow[] }>('likes_view_received', () =>
+    summarySql(viewWants.received, 'received'),
+  ),
+  given: namedStatement<SummaryRow & { items: PageRow[] }>('likes_view_given', () =>
+    summarySql(viewWants.given, 'given'),
+  ),
+  matches: namedStatement<SummaryRow & { items: PageRow[] }>('likes_view_matches', () =>
+    summarySql(viewWants.matches, 'matches'),
+  ),
+};
+const summary = namedStatement<SummaryRow>('likes_summary', () =>
+  summarySql({ given: false, received: false }),
+);
+const summaryGiven = namedStatement<SummaryRow>('likes_summary_g', () =>
+  summarySql({ given: true, received: false }),
+);
+const summaryReceived = namedStatement<SummaryRow>('likes_summary_r', () =>
+  summarySql({ given: false, received: true }),
+);
+const summaryBoth = namedStatement<SummaryRow>('likes_summary_gr', () =>
+  summarySql({ given: true, received: true }),
+);
+
+/**
+ * The counts counted from the likes by the rules of the lists (findLikePage), every like: what like_counts must
+ * always equal. Reads every like of the member (half a second for 100,000): for tests and checks, never a request.
+ */
+export async function recountLikes(db: Db, viewerId: number): Promise<LikeCounts> {
+  const count = (rows: SQL) =>
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(sql`(${rows}) as counted`)
+      .then(([row]) => row?.n ?? 0);
   const receivedRows = (onlyNew: boolean) =>
     sql`${db
       .select({ one: sql`1` })
@@ -243,19 +626,18 @@ export async function countLikes(db: Db, viewerId: number, caps: LikeCounts): Pr
       .select({ one: sql`1` })
       .from(mine)
       .innerJoin(profiles, eq(profiles.userId, mine.likedId))
+      .leftJoin(theirs, and(eq(theirs.likerId, mine.likedId), eq(theirs.likedId, viewerId)))
       .where(
         and(
           eq(mine.likerId, viewerId),
-          onlyMatches ? isNotNull(mine.matchedAt) : undefined,
+          onlyMatches ? and(isNotNull(mine.matchedAt), isNotNull(theirs.likerId)) : undefined,
           shownInLists(db, viewerId, mine.likedId),
         ),
       )}`;
-  const [received, unseen, given, matches] = await Promise.all([
-    upTo(caps.received, receivedRows(false), 'likes_count_received'),
-    upTo(caps.new, receivedRows(true), 'likes_count_new'),
-    upTo(caps.given, givenRows(false), 'likes_count_given'),
-    upTo(caps.matches, givenRows(true), 'likes_count_matches'),
-  ]);
+  const received = await count(receivedRows(false));
+  const unseen = await count(receivedRows(true));
+  const given = await count(givenRows(false));
+  const matches = await count(givenRows(true));
   return { received, new: unseen, given, matches };
 }
 

@@ -5,25 +5,24 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Tx } from '../accounts/accounts.repo';
 import type { SessionWithUser } from '../auth/sessions.repo';
+import { memberAccess } from '../member-profile/member-profile.policy';
 import {
   type CardSite,
   cardOptions,
   type PresentOptions,
   presentProfileCard,
 } from '../member-profile/member-profile.presenter';
-import { accessToMember, memberNotFound } from '../member-profile/member-profile.service';
+import { memberNotFound } from '../member-profile/member-profile.service';
 import { notify } from '../notifications/notifications.service';
 import { likerMayLike, mayBeLiked } from './likes.policy';
 import {
   claimAutoLike,
-  countLikes,
   deleteLike,
   findCard,
-  findLikePage,
-  findLikeState,
-  insertLikeUnlessBlocked,
+  findLikesView,
+  findLikeTarget,
   type LikeCardRow,
-  type LikeCounts,
+  storeLike,
 } from './likes.repo';
 
 export const cannotLikeSelf = () => new AppError(400, 'cannot_like_self');
@@ -45,21 +44,30 @@ export async function likeMember(
   if (likerId === memberId) throw cannotLikeSelf();
   if (!likerMayLike({ userStatus: liker.user.status, profileStatus: liker.profile.status }))
     throw emailNotConfirmed();
-  const { member, access, blockedByMe } = await accessToMember(db, liker, memberId);
-  if (!member || !mayBeLiked({ access, invisible: member.profile.invisible, blockedByLiker: blockedByMe }))
+  // member-profile.service accessToMember's facts and the card in one statement (docs/performance.md "Likes").
+  const target = await findLikeTarget(db, likerId, memberId);
+  const access = target
+    ? memberAccess(target, {
+        viewerId: likerId,
+        premium: liker.user.paidUser,
+        isOwner: false,
+        hasConversation: target.hasConversation,
+      })
+    : 'not_found';
+  if (!target || !mayBeLiked({ access, invisible: target.invisible, blockedByLiker: target.blockedByMe }))
     throw memberNotFound();
   // A new like is told to the member (once per liker, whatever unlikes and likes follow: docs/notifications.md).
   const onInsert = async (tx: Tx) => {
     await notify(tx, memberId, 'like', `liker:${likerId}`, { from_id: likerId });
     await onNewLike?.(tx);
   };
-  if (!(await insertLikeUnlessBlocked(db, likerId, memberId, onInsert))) throw memberNotFound();
-  const [state, card] = await Promise.all([findLikeState(db, likerId, memberId), findCard(db, memberId)]);
-  if (!card) throw memberNotFound();
+  // storeLike checks again under the pair lock (listed, no block): a member hidden or blocking meanwhile is refused.
+  const stored = await storeLike(db, likerId, memberId, onInsert);
+  if (!stored.liked) throw memberNotFound();
   return {
     liked: true,
-    match: state.likedByMe && state.likesMe,
-    profile: presentProfileCard(card, cardOptions(site)),
+    match: stored.match,
+    profile: presentProfileCard(target.card, cardOptions(site)),
   };
 }
 
@@ -78,24 +86,10 @@ function presentLikeCard(row: LikeCardRow, opts: PresentOptions, now: Date): Lik
 }
 
 /**
- * How far each count of a likes page goes (see countLikes): the tab shown to a little past the page shown, so the
- * pager knows whether more pages follow; the other tabs and the new likes to the badge cap (shown as "99+").
- */
-export function likeCountCaps(tab: LikeTab, page: number): LikeCounts {
-  const label = RULES.badges.cap;
-  const shown = Math.max(label, page * RULES.likes.pageSize + RULES.likes.countAhead);
-  return {
-    received: tab === 'received' ? shown : label,
-    given: tab === 'given' ? shown : label,
-    matches: tab === 'matches' ? shown : label,
-    new: label,
-  };
-}
-
-/**
  * A page of one likes tab with the counts of all tabs. Every member sees their received likes in full (premium
- * cannot be bought yet: docs/decisions.md "Likes"). Only members the viewer may see now are listed or counted.
- * A count past its cap (likeCountCaps) is answered as cap + 1 with `counts_capped` set (at least that many).
+ * cannot be bought yet: docs/decisions.md "Likes"). Only members the viewer may see now are listed or counted. The
+ * counts are exact (like_counts, kept by the writes); the spec's `profiles` and `liked_by` of the tabs not shown
+ * are ids only. One statement (likes.repo findLikesView).
  */
 export async function listLikes(
   db: Db,
@@ -106,31 +100,22 @@ export async function listLikes(
   const size = RULES.likes.pageSize;
   const { tab, page } = query;
   const offset = (page - 1) * size;
-  const caps = likeCountCaps(tab, page);
-  const [counted, rows, given, received] = await Promise.all([
-    countLikes(db, viewerId, caps),
-    findLikePage(db, viewerId, tab, size, offset),
-    tab === 'given' ? undefined : findLikePage(db, viewerId, 'given', size, 0),
-    tab === 'received' ? undefined : findLikePage(db, viewerId, 'received', size, 0),
-  ]);
+  const { rows, ...summary } = await findLikesView(db, viewerId, tab, size, offset);
   const opts = cardOptions(site);
   const now = new Date();
-  const capped = {
-    received: counted.received > caps.received,
-    given: counted.given > caps.given,
-    matches: counted.matches > caps.matches,
-    new: counted.new > caps.new,
-  };
+  const { counts } = summary;
   return {
-    profiles: (given ?? rows).map((r) => ({ id: r.id })),
-    liked_by: (received ?? rows).map((r) => ({ id: r.id, like_new: r.likeNew })),
+    profiles: summary.given?.map((id) => ({ id })) ?? rows.map((r) => ({ id: r.id })),
+    liked_by:
+      summary.received?.map((r) => ({ id: r.id, like_new: r.likeNew })) ??
+      rows.map((r) => ({ id: r.id, like_new: r.likeNew })),
     tab,
     items: rows.map((r) => presentLikeCard(r, opts, now)),
     page,
-    pages: Math.max(1, Math.ceil(counted[tab] / size)),
-    pages_capped: capped[tab],
-    counts: counted,
-    counts_capped: capped,
+    pages: Math.max(1, Math.ceil(counts[tab] / size)),
+    pages_capped: false,
+    counts,
+    counts_capped: { received: false, given: false, matches: false, new: false },
   };
 }
 

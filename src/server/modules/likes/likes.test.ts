@@ -2,7 +2,7 @@ import { and, eq, or } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../../../shared/rules';
 import { likeResponseSchema, likesResponseSchema } from '../../../shared/schemas/likes';
-import { likes } from '../../db/schema';
+import { likeCounts, likes } from '../../db/schema';
 import { createMember, type TestMember } from '../../test/factories';
 import { type TestContext, withTestSite } from '../../test/test-app';
 import {
@@ -13,8 +13,7 @@ import {
   startConversation,
   viewMember,
 } from '../member-profile/member-profile.fixtures';
-import { countLikes } from './likes.repo';
-import { likeCountCaps } from './likes.service';
+import { recountLikes } from './likes.repo';
 
 let ctx: TestContext;
 let domain: string;
@@ -36,6 +35,16 @@ async function list(m: TestMember, tab?: string, page?: number) {
   return likesResponseSchema.parse(res.json());
 }
 const member = () => createMember(ctx, domain);
+/** The counts as like_counts keeps them (what likes.php answers). */
+async function keptCounts(userId: number) {
+  const [row] = await db().select().from(likeCounts).where(eq(likeCounts.userId, userId));
+  return {
+    received: row?.received ?? 0,
+    given: row?.given ?? 0,
+    matches: row?.matches ?? 0,
+    new: row?.unseen ?? 0,
+  };
+}
 
 async function likeRows(a: number, b: number) {
   return db()
@@ -346,26 +355,73 @@ describe('/api/like.php', () => {
       expect((await call(ctx, domain, 'GET', `/api/likes.php?${q}`, me.cookie)).statusCode).toBe(400);
   });
 
-  it('counts each tab up to its cap: past it, the cap + 1 and counts_capped', async () => {
+  it('keeps the counts exact: every like, unlike, view, block and change of visibility, in any order', async () => {
     const me = await member();
-    const likers = await Promise.all(Array.from({ length: 4 }, () => member()));
-    await Promise.all(likers.map((l) => like(l, me.id)));
-    await like(me, likers[0]!.id);
-    expect(await countLikes(db(), me.id, { received: 2, given: 5, matches: 0, new: 3 })).toEqual({
-      received: 3,
-      given: 1,
-      matches: 1,
-      new: 4,
-    });
-    // The shown tab is counted past the page shown, the others to the badge cap.
-    const { cap } = RULES.badges;
-    expect(likeCountCaps('received', 1)).toEqual({
-      received: Math.max(cap, RULES.likes.pageSize + RULES.likes.countAhead),
-      given: cap,
-      matches: cap,
-      new: cap,
-    });
-    expect(likeCountCaps('given', 40).given).toBe(40 * RULES.likes.pageSize + RULES.likes.countAhead);
+    const others = await Promise.all(Array.from({ length: 4 }, () => member()));
+    const [a, b, c, d] = others as [TestMember, TestMember, TestMember, TestMember];
+    const everyone = [me, ...others];
+    const check = async () => {
+      for (const m of everyone)
+        expect([m.id, await keptCounts(m.id)]).toEqual([m.id, await recountLikes(db(), m.id)]);
+      const counted = await recountLikes(db(), me.id);
+      for (const tab of ['received', 'given', 'matches'])
+        expect((await list(me, tab)).counts).toEqual(counted);
+    };
+    for (const l of others) await like(l, me.id);
+    await like(me, a.id);
+    await like(me, b.id);
+    await check();
+    expect((await list(me)).counts).toEqual({ received: 4, given: 2, matches: 2, new: 4 });
+    await viewMember(ctx, domain, c.id, me.cookie);
+    await unlike(a, me.id);
+    await check();
+    expect((await list(me)).counts).toEqual({ received: 3, given: 2, matches: 1, new: 2 });
+    // Hidden and back, deleted and back: the likes stop and start counting for the others.
+    await setProfile(db(), b.id, { invisible: true });
+    await check();
+    expect((await list(me)).counts).toEqual({ received: 2, given: 1, matches: 0, new: 1 });
+    await setUser(db(), b.id, { status: 'deleted' });
+    await setProfile(db(), b.id, { invisible: false });
+    await check();
+    await setUser(db(), b.id, { status: 'active' });
+    await check();
+    expect((await list(me)).counts).toEqual({ received: 3, given: 2, matches: 1, new: 2 });
+    // A like by a hidden member, seen while hidden, then shown.
+    await setProfile(db(), d.id, { invisible: true });
+    await unlike(d, me.id);
+    await like(d, me.id);
+    await viewMember(ctx, domain, d.id, me.cookie);
+    await check();
+    await setProfile(db(), d.id, { invisible: false });
+    await check();
+    await block(me, c.id);
+    await check();
+    expect((await list(me)).counts).toEqual({ received: 2, given: 2, matches: 1, new: 2 });
+  });
+
+  it('keeps the counts exact under parallel likes, unlikes, views, blocks and visibility changes', async () => {
+    const crowd = await Promise.all(Array.from({ length: 6 }, () => member()));
+    const rnd = (n: number) => Math.floor(Math.random() * n);
+    const hide = (m: TestMember, invisible: boolean) =>
+      call(ctx, domain, 'PUT', '/api/privacy.php', m.cookie, { invisible });
+    for (let round = 0; round < 4; round++) {
+      const ops: Promise<unknown>[] = [];
+      for (let i = 0; i < 40; i++) {
+        const x = crowd[rnd(crowd.length)]!;
+        const y = crowd[rnd(crowd.length)]!;
+        const kind = rnd(20);
+        if (kind < 9) ops.push(like(x, y.id));
+        else if (kind < 14) ops.push(unlike(x, y.id));
+        else if (kind < 16) ops.push(viewMember(ctx, domain, y.id, x.cookie));
+        else if (kind < 19) ops.push(hide(x, rnd(2) === 0));
+        else if (round === 3 && x.id !== y.id) ops.push(block(x, y.id));
+      }
+      const answers = (await Promise.all(ops)) as { statusCode: number }[];
+      for (const r of answers)
+        expect([200, 400, 403, 404], (r as { body?: string }).body).toContain(r.statusCode);
+      for (const m of crowd)
+        expect([round, m.id, await keptCounts(m.id)]).toEqual([round, m.id, await recountLikes(db(), m.id)]);
+    }
   });
 
   it('a match is dated on both rows; taking a like back ends it for both, liking again makes a new one', async () => {

@@ -1,6 +1,9 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { WebSocket } from 'ws';
 import { LIVE_PATH, liveClientMessageSchema } from '../../../shared/realtime';
 import { RULES } from '../../../shared/rules';
 import { AppError } from '../../lib/app-error';
@@ -24,6 +27,27 @@ export function sameOrigin(req: FastifyRequest): boolean {
 }
 
 /**
+ * After the upgrade a socket needs only its member's id, but the upgrade request stayed reachable for the socket's
+ * whole life, with the session rows it points to: about half of an idle socket's heap (docs/performance.md "Chat").
+ * Two paths held it: @fastify/websocket's per-socket error listener, which closes over `request` and `reply`
+ * (replaced here by one that does what its default handler does: log, terminate), and the ServerResponse the
+ * plugin assigns to the TCP socket, whose listeners (Fastify's response logging) hold `reply`. The session rows are
+ * dropped from the request as well, in case another path appears.
+ */
+function releaseUpgradeRequest(
+  req: FastifyRequest,
+  socket: WebSocket,
+  onError: (this: WebSocket, err: Error) => void,
+): void {
+  req.auth = null;
+  req.sessionEntry = null;
+  socket.removeAllListeners('error');
+  socket.on('error', onError);
+  const tcp = req.raw.socket as (Socket & { _httpMessage?: ServerResponse | null }) | undefined;
+  if (tcp?._httpMessage) tcp._httpMessage.detachSocket(tcp);
+}
+
+/**
  * GET /api/live: one WebSocket per signed-in tab (ARCHITECTURE "Live events"). The session cookie authenticates
  * the upgrade (403 authentication_required without one) and the Origin must be the site itself (403
  * forbidden_origin), so another site cannot open a socket with the member's cookie. The server sends LiveEvent
@@ -35,6 +59,12 @@ export const liveRoutes = fp<{ bus: EventBus }>(async (app: FastifyInstance, opt
   app.decorate('live', hub);
   app.addHook('onClose', async () => hub.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: 4_096, perMessageDeflate: false } });
+  // What @fastify/websocket's default error handler does (an invalid frame, a frame over maxPayload), shared by all
+  // sockets instead of a closure per socket over its upgrade request.
+  function onSocketError(this: WebSocket, err: Error): void {
+    app.log.error(err);
+    this.terminate();
+  }
 
   app.get(
     LIVE_PATH,
@@ -47,6 +77,7 @@ export const liveRoutes = fp<{ bus: EventBus }>(async (app: FastifyInstance, opt
     },
     (socket, req) => {
       const userId = req.requireAuth().user.id;
+      releaseUpgradeRequest(req, socket, onSocketError);
       hub.add(userId, socket);
       // Presence (docs/notifications.md): an open tab is looking until it says it is hidden or the last one closes.
       const presence = (visible: boolean) =>
@@ -55,8 +86,9 @@ export const liveRoutes = fp<{ bus: EventBus }>(async (app: FastifyInstance, opt
       socket.on('close', () => {
         if (!hub.connected(userId)) presence(false);
       });
-      const partners = new Map<number, number | null>();
-      const lastTyping = new Map<number, number>();
+      // Made at the first typing event (most sockets never send one): two Maps less per idle socket.
+      let partners: Map<number, number | null> | undefined;
+      let lastTyping: Map<number, number> | undefined;
       socket.on('message', (data: Buffer, isBinary: boolean) => {
         if (isBinary) return;
         let parsed: unknown;
@@ -70,6 +102,7 @@ export const liveRoutes = fp<{ bus: EventBus }>(async (app: FastifyInstance, opt
         if (!msg.success || msg.data.type !== 'typing') return;
         const conversationId = msg.data.conversation_id;
         const now = Date.now();
+        lastTyping ??= new Map();
         if (now - (lastTyping.get(conversationId) ?? 0) < RULES.chat.typingEventMinIntervalMs) return;
         lastTyping.set(conversationId, now);
         void partnerIn(conversationId).then((partnerId) => {
@@ -79,6 +112,7 @@ export const liveRoutes = fp<{ bus: EventBus }>(async (app: FastifyInstance, opt
       });
 
       async function partnerIn(conversationId: number): Promise<number | null> {
+        partners ??= new Map();
         const known = partners.get(conversationId);
         if (known !== undefined) return known;
         const side = await findMemberSide(app.db, userId, conversationId).catch(() => undefined);

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type WebSocket from 'ws';
+import WebSocket from 'ws';
 import { LIVE_PATH, type LiveEvent, liveEventSchema } from '../../../shared/realtime';
 import { createMember, type TestMember } from '../../test/factories';
 import { buildTestApp, type TestContext, withTestSite } from '../../test/test-app';
@@ -93,6 +97,33 @@ describe(LIVE_PATH, () => {
     const ids = [...aTab.events, ...bTab.events].map((e) => e.id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const t of [aTab, bTab, strangerTab]) t.ws.terminate();
+  });
+
+  it('keeps nothing of the upgrade request once the socket is open (memory per idle socket)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const a = await createMember(ctx, domain);
+    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    let upgrade: WeakRef<IncomingMessage> | undefined;
+    ctx.app.websocketServer.once('connection', (_socket: WebSocket, raw: IncomingMessage) => {
+      upgrade = new WeakRef(raw);
+    });
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${LIVE_PATH}`, {
+      headers: { host: domain, origin: `https://${domain}`, cookie: a.cookie },
+    });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    // The socket works, and the request behind it (with its session rows) can be collected.
+    const res = await send(ctx, a, await conversation(ctx, a, await createMember(ctx, domain)), 'Still live');
+    expect(res.statusCode).toBe(200);
+    for (let i = 0; i < 5 && upgrade?.deref(); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      gc();
+    }
+    expect(upgrade).toBeDefined();
+    expect(upgrade!.deref()).toBeUndefined();
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    ws.terminate();
   });
 
   // Two instances need one database (PostgreSQL; PGlite is one per app) and Redis between them: CI runs the server

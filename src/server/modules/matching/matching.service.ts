@@ -69,7 +69,11 @@ const hasLocation = (p: OwnProfile) => p.latCell !== null && p.lonCell !== null;
 
 /** The saved preferences, or the defaults from the own profile. */
 export async function preferencesOf(db: Db, p: OwnProfile): Promise<MatchPreferencesResponse> {
-  const row = await findPreferences(db, p.userId);
+  return preferencesFrom(p, await findPreferences(db, p.userId));
+}
+
+/** preferencesOf with the saved row read already (undefined: nothing saved). */
+export function preferencesFrom(p: OwnProfile, row: PreferencesRow | undefined): MatchPreferencesResponse {
   return {
     preferences: row ? fromRow(row) : defaultPreferences(p),
     saved: row !== undefined,

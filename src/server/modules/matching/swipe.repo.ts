@@ -1,7 +1,9 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { swipeDays, swipePasses } from '../../db/schema';
+import { namedStatement, rowOf } from '../../db/named-query';
+import { matchPreferences, swipeCursors, swipeDays, swipePasses } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
+import type { DeckPlace, PreferencesRow } from './matching.repo';
 
 /**
  * Counts one swipe-game like on `day` unless the member has `limit` already: one upsert, so parallel likes queue on
@@ -21,21 +23,86 @@ export async function countSwipeLike(
   return row === undefined ? undefined : Number(row.likes);
 }
 
-/** The swipe-game likes the member has given on `day`. */
-export async function findSwipeLikes(db: Db, userId: number, day: string): Promise<number> {
-  const [row] = await db
-    .select({ likes: swipeDays.likes })
-    .from(swipeDays)
-    .where(and(eq(swipeDays.userId, userId), eq(swipeDays.day, day)));
-  return row?.likes ?? 0;
+/**
+ * After a swipe on `memberId`: remembers a pass (again: from now; an id that is no account changes nothing) when
+ * `pass`, moves the deck cursor (swipe_cursors) to the member's place in the deck's order when that is further
+ * than the cursor (never back: a member who became active since the deal moved up, and the deck carries on where
+ * it was), and returns the member's swipe-game likes on `day`. One statement.
+ */
+export async function recordSwipe(
+  db: Db,
+  userId: number,
+  memberId: number,
+  day: string,
+  pass: boolean,
+): Promise<number> {
+  const [row] = await (pass ? recordPassQuery : recordLikeQuery)(db, { userId, memberId, day });
+  return Number(row?.likes ?? 0);
+}
+function recordSwipeSql(pass: boolean) {
+  const user = sql`${sql.placeholder('userId')}::bigint`;
+  const member = sql`${sql.placeholder('memberId')}::bigint`;
+  const passed = pass
+    ? sql`passed as (
+        insert into swipe_passes (user_id, member_id)
+        select ${user}, ${member} where exists (select 1 from users where id = ${member})
+        on conflict (user_id, member_id) do update set created_at = now()
+        returning 1),`
+    : sql``;
+  return sql`with ${passed}
+    moved as (
+      insert into swipe_cursors as c (user_id, last_active_at, member_id)
+      select ${user}, p.last_active_at, p.user_id from profiles p where p.user_id = ${member}
+      on conflict (user_id) do update set last_active_at = excluded.last_active_at, member_id = excluded.member_id
+      where excluded.last_active_at < c.last_active_at
+        or (excluded.last_active_at = c.last_active_at and excluded.member_id > c.member_id)
+      returning 1)
+    select coalesce((select d.likes from swipe_days d
+      where d.user_id = ${user} and d.day = ${sql.placeholder('day')}::date), 0) as likes`;
+}
+const recordPassQuery = namedStatement<{ likes: number | string }>('swipe_record_pass', () =>
+  recordSwipeSql(true),
+);
+const recordLikeQuery = namedStatement<{ likes: number | string }>('swipe_record_like', () =>
+  recordSwipeSql(false),
+);
+
+/** What a deal reads first, in one statement: the saved preferences, the deck cursor, the likes on `day`. */
+export interface SwipeState {
+  preferences: PreferencesRow | undefined;
+  cursor: DeckPlace | undefined;
+  likes: number;
 }
 
-/** Remembers a pass (again: from now); an id that is no account changes nothing. */
-export async function upsertPass(db: Db, userId: number, memberId: number): Promise<void> {
-  await db.execute(sql`
-    insert into swipe_passes (user_id, member_id)
-    select ${userId}, ${memberId} where exists (select 1 from users where id = ${memberId})
-    on conflict (user_id, member_id) do update set created_at = now()`);
+export async function findSwipeState(db: Db, userId: number, day: string): Promise<SwipeState> {
+  const [row] = await swipeStateQuery(db, { userId, day });
+  if (!row) return { preferences: undefined, cursor: undefined, likes: 0 };
+  const { cursor_at, cursor_id, day_likes, ...prefs } = row;
+  return {
+    preferences: prefs.user_id === null ? undefined : rowOf(matchPreferences, prefs),
+    cursor: cursor_at === null ? undefined : { lastActiveAt: cursor_at, memberId: Number(cursor_id) },
+    likes: Number(day_likes),
+  };
+}
+const swipeStateQuery = namedStatement<
+  Record<string, unknown> & {
+    cursor_at: string | null;
+    cursor_id: string | number | null;
+    day_likes: string | number;
+  }
+>('swipe_state', () => {
+  const user = sql`${sql.placeholder('userId')}::bigint`;
+  return sql`select mp.*, c.last_active_at::text as cursor_at, c.member_id as cursor_id,
+      coalesce((select d.likes from swipe_days d where d.user_id = ${user} and d.day = ${sql.placeholder('day')}::date), 0)
+        as day_likes
+    from (select 1) one
+    left join match_preferences mp on mp.user_id = ${user}
+    left join swipe_cursors c on c.user_id = ${user}`;
+});
+
+/** The deck wrapped around (dealt from the top again): it carries on from the top. */
+export async function resetSwipeCursor(db: Db, userId: number): Promise<void> {
+  await db.delete(swipeCursors).where(eq(swipeCursors.userId, userId));
 }
 
 /** Deletes the passes that no longer count and the day counts before `beforeDay`. */

@@ -6,8 +6,8 @@ import type { SessionWithUser } from '../auth/sessions.repo';
 import { likeMember } from '../likes/likes.service';
 import type { CardSite } from '../member-profile/member-profile.presenter';
 import { findSwipeDeck } from './matching.repo';
-import { effectiveFilter, preferencesOf, presentMatchCard, seekerOf } from './matching.service';
-import { countSwipeLike, findSwipeLikes, upsertPass } from './swipe.repo';
+import { effectiveFilter, preferencesFrom, presentMatchCard, seekerOf } from './matching.service';
+import { countSwipeLike, findSwipeState, recordSwipe, resetSwipeCursor } from './swipe.repo';
 
 /**
  * The swipe game (issue 9): a deck of members by the member's match preferences that the member has neither liked
@@ -43,18 +43,28 @@ export function swipeLimitReached(now: Date): AppError {
 
 type Member = Pick<SessionWithUser, 'user' | 'profile'>;
 
+/**
+ * The deck carries on after the furthest card swiped (the cursor, matching.repo swipeDeckSql). A deal that reaches
+ * the end of the deck goes on from the top up to the cursor, and resets it: the deck carries on from the top.
+ */
 export async function swipeDeck(db: Db, member: Member, site: CardSite): Promise<SwipeDeckResponse> {
   const now = new Date();
   const p = member.profile;
-  const filter = await effectiveFilter(db, p, await preferencesOf(db, p), now);
-  const [rows, used] = await Promise.all([
-    findSwipeDeck(db, seekerOf(p), filter, {
-      limit: RULES.swipeGame.deckSize,
-      passForgetDays: RULES.swipeGame.passForgetDays,
-    }),
-    findSwipeLikes(db, p.userId, utcDay(now)),
-  ]);
-  return { deck: rows.map((r) => presentMatchCard(r, site, now)), ...allowance(used, now) };
+  const state = await findSwipeState(db, p.userId, utcDay(now));
+  const filter = await effectiveFilter(db, p, preferencesFrom(p, state.preferences), now);
+  const limit = RULES.swipeGame.deckSize;
+  const opts = { limit, passForgetDays: RULES.swipeGame.passForgetDays };
+  let rows = await findSwipeDeck(db, seekerOf(p), filter, { ...opts, after: state.cursor });
+  if (state.cursor && rows.length < limit) {
+    const top = await findSwipeDeck(db, seekerOf(p), filter, {
+      ...opts,
+      limit: limit - rows.length,
+      upTo: state.cursor,
+    });
+    rows = [...rows, ...top];
+    await resetSwipeCursor(db, p.userId);
+  }
+  return { deck: rows.map((r) => presentMatchCard(r, site, now)), ...allowance(state.likes, now) };
 }
 
 /**
@@ -72,8 +82,8 @@ export async function swipe(
   const day = utcDay(now);
   const userId = member.user.id;
   if (body.action === 'pass') {
-    await upsertPass(db, userId, body.id);
-    return { match: false, profile: null, ...allowance(await findSwipeLikes(db, userId, day), now) };
+    const used = await recordSwipe(db, userId, body.id, day, true);
+    return { match: false, profile: null, ...allowance(used, now) };
   }
   const limit = RULES.swipeGame.likesPerDay;
   const liked = await likeMember(db, member, body.id, site, async (tx) => {
@@ -82,6 +92,6 @@ export async function swipe(
   return {
     match: liked.match,
     profile: liked.profile,
-    ...allowance(await findSwipeLikes(db, userId, day), now),
+    ...allowance(await recordSwipe(db, userId, body.id, day, false), now),
   };
 }

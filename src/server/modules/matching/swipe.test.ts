@@ -92,6 +92,31 @@ describe('GET /api/swipe-game.php', () => {
     expect(await deckIds(seeker)).toEqual([shown.id]);
   });
 
+  it('carries on after the furthest card swiped, and wraps around to the top at the end', async () => {
+    const { seeker, women } = await scene(24);
+    // w[0] most recently active, w[23] the least.
+    const base = Date.now() - 3_600_000;
+    for (const [i, w] of women.entries())
+      await setUser(db(), w.id, { lastActiveAt: new Date(base - i * 60_000) });
+    const w = women.map((x) => x.id);
+    const pass = async (i: number) => expect((await swipe(seeker, w[i]!, 'pass')).statusCode).toBe(200);
+    expect(await deckIds(seeker)).toEqual(w.slice(0, 20));
+    for (const i of [0, 1, 2]) await pass(i);
+    expect(await deckIds(seeker)).toEqual(w.slice(3, 23));
+    // Further on; then a card behind the cursor (it stays where it was), and one who became active since.
+    await pass(19);
+    await pass(4);
+    await setUser(db(), w[21]!, { lastActiveAt: new Date() });
+    await swipe(seeker, w[21]!, 'like');
+    // After w19: w20, w22, w23; then from the top again: w3, w5 … w18.
+    const wrapped = [20, 22, 23, 3, ...Array.from({ length: 14 }, (_, k) => 5 + k)].map((i) => w[i]);
+    expect(await deckIds(seeker)).toEqual(wrapped);
+    // The deal wrapped: the deck carries on from the top.
+    expect(await deckIds(seeker)).toEqual(
+      [3, ...Array.from({ length: 14 }, (_, k) => 5 + k), 20, 22, 23].map((i) => w[i]),
+    );
+  });
+
   it('a pass on an unknown id changes nothing and answers like any pass', async () => {
     const { seeker } = await scene(0);
     const res = await swipe(seeker, 987_654_321, 'pass');
