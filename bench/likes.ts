@@ -6,13 +6,18 @@
  * (skipped when seeded): members (users, profiles, main photos; e-mails @bench.invalid), skewed likes (5 "hot"
  * members with 100,000 received likes each, the rest over a power law of liked members, random likers; 30 % not
  * seen yet), a few blocks, and 5 "heavy swipers" who liked (and passed on) the top 7,000 members of their own deck.
- * The likes' secondary indexes are dropped for the bulk insert and recreated after; then VACUUM ANALYZE.
+ * The likes' secondary indexes are dropped for the bulk insert and recreated after; the kept counts (like_counts)
+ * are filled as migration 0018 does; then VACUUM ANALYZE. Every run first gives the heavy swipers the deck cursor
+ * swiping through that part of their deck in the app leaves (swipe_cursors), and checks the hot members' kept
+ * counts against a count of their likes by the lists' rules.
  *
  * Then measures (a) the queries through the app's repo functions on a pg pool (p50/p95/p99 from hrtime samples):
- * a like with the match check, the likes tabs of a member with 100,000 received likes, the swipe deck; and (b) over
+ * a like with the match check and an unlike (with the counts), the likes tabs of a member with 100,000 received
+ * likes, the swipe deck (the heavy swipers with their cursor, and without: the first deal after a wrap); and (b) over
  * HTTP with autocannon (bench/lib/load.ts) at 20 concurrent clients against the app started as a child process:
  * POST /api/like.php, GET /api/likes.php, GET /api/swipe-game.php, each as a ratio of a bare Fastify route measured
- * in the same run (bench/baseline-server.ts). Likes the bench adds are deleted again at the end.
+ * in the same run (bench/baseline-server.ts). Likes the bench adds are deleted again at the end (as unlikes do, and
+ * their members' counts counted again).
  *
  *   BENCH_SECONDS=10 BENCH_WARMUP_SECONDS=2 BENCH_CONCURRENCY=20 BENCH_RUNS=1000 (samples per query, at most
  *   BENCH_QUERY_SECONDS=20 s each) by default; BENCH_SEED_ONLY=1 stops after seeding, BENCH_SKIP_HTTP=1 skips (b),

@@ -37,7 +37,7 @@ export async function likeMember(
   liker: Pick<SessionWithUser, 'user' | 'profile'>,
   memberId: number,
   site: CardSite,
-  /** runs in the like's transaction when the like is new (see insertLikeUnlessBlocked) */
+  /** runs in the like's transaction when the like is new (see likes.repo storeLike) */
   onNewLike?: (tx: Tx) => Promise<void>,
 ): Promise<LikeResponse> {
   const likerId = liker.user.id;
