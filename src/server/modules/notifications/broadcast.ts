@@ -45,6 +45,7 @@ export async function enqueueBroadcast(db: Db, input: unknown): Promise<number> 
     where u.status = 'active' and u.deleted_at is null and u.purged_at is null ${site}
       and exists (select 1 from notification_preferences np
         where np.user_id = u.id and np.type = ${b.type} and np.enabled)
+    for key share of u
     on conflict do nothing`);
   const r = result as { affectedRows?: number; rowCount?: number };
   return Number(r.affectedRows ?? r.rowCount ?? 0);

@@ -18,16 +18,24 @@ const rowCount = (result: unknown) =>
 /** Members still active and reachable: confirmed, not deleted. */
 const ACTIVE = sql`u.status = 'active' and u.deleted_at is null and u.purged_at is null`;
 
+/**
+ * Every sweep reads its members with this lock: a member removed while the sweep runs is skipped instead of failing
+ * the whole sweep on the foreign key (the key-share lock is what the foreign-key check takes anyway).
+ */
+const LOCK_MEMBERS = sql`for key share of u`;
+
 /** Once a UTC day: members with messages unread for more than `unreadHours` get one reminder of all of them. */
 export async function sweepUnreadReminders(db: Db, now = new Date()): Promise<number> {
   const day = now.toISOString().slice(0, 10);
   const result = await db.execute(sql`
     insert into notifications (user_id, type, event_key, payload, due_at)
-    select distinct cm.user_id, 'unread_message_reminders', ${`day:${day}`}, '{}'::jsonb, ${now.toISOString()}::timestamptz
-    from conversation_members cm join users u on u.id = cm.user_id
-    where cm.unread > 0 and cm.last_message_id > cm.cleared_message_id
-      and cm.last_message_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${NOTIFICATION_TIMING.unreadReminderAfterHours})
-      and ${ACTIVE}
+    select u.id, 'unread_message_reminders', ${`day:${day}`}, '{}'::jsonb, ${now.toISOString()}::timestamptz
+    from users u
+    where ${ACTIVE}
+      and exists (select 1 from conversation_members cm
+        where cm.user_id = u.id and cm.unread > 0 and cm.last_message_id > cm.cleared_message_id
+          and cm.last_message_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${NOTIFICATION_TIMING.unreadReminderAfterHours}))
+    ${LOCK_MEMBERS}
     on conflict do nothing`);
   return rowCount(result);
 }
@@ -55,6 +63,7 @@ export async function sweepWeeklyUpdates(db: Db, now = new Date()): Promise<numb
     where ${ACTIVE}
       and u.last_active_at > ${now.toISOString()}::timestamptz - make_interval(days => ${NOTIFICATION_TIMING.weeklyActiveDays})
       and u.last_active_at < ${now.toISOString()}::timestamptz - interval '1 day'
+    ${LOCK_MEMBERS}
     on conflict do nothing`);
   return rowCount(result);
 }
@@ -73,6 +82,7 @@ export async function sweepReminders(db: Db, now = new Date()): Promise<number> 
     where ${ACTIVE} and not u.paid_user
       and u.signup_date <= ${at} - make_interval(secs => ${windowSeconds - 3_600})
       and u.signup_date > ${at} - make_interval(secs => ${windowSeconds - 600})
+    ${LOCK_MEMBERS}
     on conflict do nothing`);
   const photo = await db.execute(sql`
     insert into notifications (user_id, type, event_key, payload, due_at)
@@ -81,6 +91,7 @@ export async function sweepReminders(db: Db, now = new Date()): Promise<number> 
     where ${ACTIVE}
       and u.signup_date <= ${at} - interval '1 day' and u.signup_date > ${at} - interval '2 days'
       and not exists (select 1 from photos ph where ph.user_id = u.id and ph.is_main)
+    ${LOCK_MEMBERS}
     on conflict do nothing`);
   return rowCount(bonus) + rowCount(photo);
 }

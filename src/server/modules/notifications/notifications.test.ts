@@ -477,6 +477,38 @@ describe('sweeps: unread reminders, the weekly update, reminders', () => {
     expect(row!.eventKey).toBe(`week:${isoWeek(weekday)}`);
   });
 
+  // Two connections are needed to race the sweep against a removal: only on PostgreSQL (PGlite has one).
+  it.runIf(process.env.DATABASE_URL)(
+    'a sweep skips a member removed while it runs, instead of failing on the foreign key',
+    async () => {
+      const [gone, stays] = [await member(), await member()];
+      await db().execute(sql`update users set last_active_at = now() - interval '3 days'
+        where id in (${gone.id}, ${stays.id})`);
+      const weekday = new Date();
+      weekday.setUTCDate(
+        weekday.getUTCDate() + ((7 + NOTIFICATION_TIMING.weeklyWeekday - weekday.getUTCDay()) % 7),
+      );
+      let commit!: () => void;
+      const held = new Promise<void>((resolve) => (commit = resolve));
+      let removed!: () => void;
+      const isRemoved = new Promise<void>((resolve) => (removed = resolve));
+      const removal = db().transaction(async (tx) => {
+        await tx.execute(sql`delete from credit_ledger where user_id = ${gone.id}`);
+        await tx.execute(sql`delete from users where id = ${gone.id}`);
+        removed();
+        await held;
+      });
+      await isRemoved;
+      const sweep = sweepWeeklyUpdates(db(), weekday);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the sweep now waits on the removed row
+      commit();
+      await removal;
+      await expect(sweep).resolves.toBeGreaterThanOrEqual(1);
+      expect(await rowsOf(gone.id)).toEqual([]);
+      expect((await rowsOf(stays.id)).map((r) => r.type)).toContain('weekly_updates');
+    },
+  );
+
   it('reminds a member without a photo a day after signup, once', async () => {
     const m = await member();
     await db().execute(sql`update users set signup_date = now() - interval '26 hours' where id = ${m.id}`);
