@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { namedStatement, rowOf } from '../../db/named-query';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
 import { type CardRow, profileCardColumns, publicMainPhoto } from '../members/profile-card.query';
-import { notifyMessage } from '../notifications/notifications.service';
+import { messageNotificationCtes } from '../notifications/notifications.repo';
 import type { PartnerFacts } from './chat.policy';
 
 /**
@@ -239,16 +239,14 @@ export type NewMessage = Pick<Message, 'conversationId' | 'senderId' | 'kind' | 
 
 /**
  * Stores a message and brings both sides up to date: the sender's side always, the recipient's (last message,
- * unread + 1) only when the message is delivered (not held). The first message starts the conversation.
+ * unread + 1) and its notification only when the message is delivered (not held). The first message starts the
+ * conversation. One statement (docs/performance.md "Chat").
  */
 export async function insertMessage(tx: Tx, recipientId: number, m: NewMessage): Promise<Message> {
-  // The message, the conversation (last message, started) and the sender's side in one statement. The sender's
-  // side is updated from the conversation's update (`from m, c`), so the conversation row is locked first, as the
-  // statements did one by one: the pair's sends queue there, before either side row (else two members writing to
-  // each other at once could deadlock over their side rows).
   const [row] = await insertMessageQuery(tx, {
     conversationId: m.conversationId,
     senderId: m.senderId,
+    recipientId,
     clientId: m.clientId ?? null,
     kind: m.kind,
     body: m.body,
@@ -259,14 +257,11 @@ export async function insertMessage(tx: Tx, recipientId: number, m: NewMessage):
     held: m.held,
     heldReason: m.heldReason ?? null,
   });
-  const message = rowOf(messages, row!);
-  if (!m.held)
-    await deliverToRecipient(tx, m.conversationId, recipientId, message.id, message.createdAt, m.senderId!);
-  return message;
+  return rowOf(messages, row!);
 }
 
-/** The recipient's side after a delivered message (a new one, or a held one released), and its notification. */
-export async function deliverToRecipient(
+/** A held message released: the recipient's side and its notification, as for a message delivered at once. */
+async function deliverToRecipient(
   tx: Tx,
   conversationId: number,
   recipientId: number,
@@ -274,11 +269,32 @@ export async function deliverToRecipient(
   at: Date,
   senderId: number,
 ): Promise<void> {
-  await deliverQuery(tx, { conversationId, recipientId, messageId, at: at.toISOString() });
-  // Told by e-mail and push unless read first (docs/notifications.md), in this transaction.
-  await notifyMessage(tx, recipientId, { conversationId, messageId, senderId });
+  await deliverQuery(tx, { conversationId, recipientId, messageId, at: at.toISOString(), senderId });
 }
 
+/**
+ * The recipient's side after a delivered message, and its notification (told by e-mail and push unless read first,
+ * docs/notifications.md). `delivered` (the CTE `delivered`) has one row per delivered message: recipient_id,
+ * conversation_id, message_id, sender_id, created_at; `lockFirst` names relations whose rows the side update must
+ * come after (the conversation's update: see `insertMessageQuery`).
+ */
+const deliveryCtes = (lockFirst: SQL) => sql`recipient_side as (
+      update conversation_members set
+        last_message_id = greatest(last_message_id, delivered.message_id),
+        last_message_at = greatest(last_message_at, delivered.created_at),
+        unread = unread + 1
+      from delivered${lockFirst}
+      where conversation_members.conversation_id = delivered.conversation_id
+        and conversation_members.user_id = delivered.recipient_id
+      returning conversation_members.user_id
+    ), ${messageNotificationCtes(sql`delivered`)}`;
+
+/**
+ * The message, the conversation (last message, started), both sides and the notification in one statement. The
+ * sides are updated from the conversation's update (`from …, c`), so the conversation row is locked first: the
+ * pair's sends queue there, before either side row (else two members writing to each other at once could deadlock
+ * over their side rows).
+ */
 const insertMessageQuery = namedStatement<Record<string, unknown>>(
   'chat_insert_message',
   () => sql`with m as (
@@ -300,17 +316,23 @@ const insertMessageQuery = namedStatement<Record<string, unknown>>(
       update conversation_members set last_message_id = m.id, last_message_at = m.created_at from m, c
       where conversation_members.conversation_id = ${sql.placeholder('conversationId')}
         and conversation_members.user_id = ${sql.placeholder('senderId')}
-    )
+    ), delivered as (
+      select ${sql.placeholder('recipientId')}::bigint as recipient_id, m.conversation_id, m.id as message_id,
+        m.sender_id, m.created_at
+      from m where not m.held
+    ), ${deliveryCtes(sql`, c`)}
     select * from m`,
 );
 
 const deliverQuery = namedStatement(
   'chat_deliver',
-  () => sql`update conversation_members set
-      last_message_id = greatest(last_message_id, ${sql.placeholder('messageId')}::bigint),
-      last_message_at = greatest(last_message_at, ${sql.placeholder('at')}::timestamptz),
-      unread = unread + 1
-    where conversation_id = ${sql.placeholder('conversationId')} and user_id = ${sql.placeholder('recipientId')}`,
+  () => sql`with delivered as (
+      select ${sql.placeholder('recipientId')}::bigint as recipient_id,
+        ${sql.placeholder('conversationId')}::bigint as conversation_id,
+        ${sql.placeholder('messageId')}::bigint as message_id, ${sql.placeholder('senderId')}::bigint as sender_id,
+        ${sql.placeholder('at')}::timestamptz as created_at
+    ), ${deliveryCtes(sql``)}
+    select count(*) from recipient_side`,
 );
 
 /** What the member may see of a conversation: after what they cleared, and no held message of the partner. */

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import type { Tx } from '../accounts/accounts.repo';
 import type { SessionWithUser } from '../auth/sessions.repo';
 import { blockedEitherWay } from '../blocks/blocks.policy';
-import { changeCredits } from '../credits/credits.service';
+import { changeCreditsOnce } from '../credits/credits.service';
 import { findLikeState } from '../likes/likes.repo';
 import { cardOptions, presentProfileCard } from '../member-profile/member-profile.presenter';
 import { contactExists } from '../member-profile/member-profile.repo';
@@ -320,9 +320,10 @@ export async function sendMessage(
       held: unconfirmed || spam,
       heldReason: unconfirmed ? 'unconfirmed' : spam ? 'moderation' : null,
     });
+    // The message's id is new, so its debit is one statement (changeCreditsOnce).
     const credits =
       cost > 0
-        ? await changeCredits(tx, {
+        ? await changeCreditsOnce(tx, {
             userId: viewerId,
             delta: -cost,
             reason: `message:${req.kind}`,
@@ -333,7 +334,7 @@ export async function sendMessage(
       message,
       recipientId: side.partnerId,
       created: true,
-      credits: credits ?? sender.credits,
+      credits,
       freeMessagesLeft: freeLeft(site, sender.paidUser, freeUsed + (free ? 1 : 0)),
     };
   });

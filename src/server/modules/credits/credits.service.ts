@@ -55,3 +55,36 @@ export async function changeCredits(tx: Tx, change: CreditChange): Promise<numbe
   if (!row) throw new AppError(402, 'insufficient_credits');
   return Number(row.credits);
 }
+
+/** The balance moved unless it would drop below zero, and its ledger row with balance_after, in one statement. */
+const applyNewChange = namedStatement<{ balance_after: number }>(
+  'credits_apply_new',
+  () => sql`with u as (
+      update users set credits = credits + ${sql.placeholder('delta')}::int
+      where id = ${sql.placeholder('userId')} and credits + ${sql.placeholder('delta')}::int >= 0
+      returning credits
+    )
+    insert into credit_ledger (user_id, delta, balance_after, reason, idempotency_key)
+    select ${sql.placeholder('userId')}, ${sql.placeholder('delta')}, u.credits, ${sql.placeholder('reason')},
+      ${sql.placeholder('key')}
+    from u
+    returning balance_after`,
+);
+
+/**
+ * `changeCredits` in one statement, for a change whose key cannot have been applied before (e.g. the id of a row
+ * this transaction inserted, such as a message): a replay is not a no-op here but fails on the key's unique index,
+ * rolling the caller's transaction back. Returns the new balance; 402 when it would drop below zero.
+ */
+export async function changeCreditsOnce(tx: Tx, change: CreditChange): Promise<number> {
+  if (!Number.isInteger(change.delta) || change.delta === 0)
+    throw new Error('credit change must be a non-zero integer');
+  const [row] = await applyNewChange(tx, {
+    userId: change.userId,
+    delta: change.delta,
+    reason: change.reason,
+    key: change.idempotencyKey,
+  });
+  if (!row) throw new AppError(402, 'insufficient_credits');
+  return Number(row.balance_after);
+}

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { NotificationChannel, NotificationType } from '../../../shared/rules';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { NOTIFICATION_RULES, type NotificationChannel, type NotificationType } from '../../../shared/rules';
 import type { Db } from '../../db/client';
 import { memberPresence, notificationPreferences, notifications, pushSubscriptions } from '../../db/schema';
 
@@ -23,6 +23,33 @@ export async function enqueueNotification(tx: Tx, n: NewNotification): Promise<b
     .onConflictDoNothing()
     .returning({ id: notifications.id });
   return rows.length > 0;
+}
+
+/**
+ * The notification of delivered messages, as two CTEs (`message_notified_first`, `message_notified`) for the
+ * statement that delivers them (chat): the first message of a conversation is a new conversation (once per
+ * conversation), a later one a new message (folded per member while the type's gap runs). `delivered` names a
+ * relation with the columns recipient_id, conversation_id, message_id and sender_id; no row, no notification. One
+ * statement with the delivery instead of two or three (docs/performance.md "Chat").
+ */
+export function messageNotificationCtes(delivered: SQL): SQL {
+  const row = (type: NotificationType, eventKey: SQL) => sql`
+    select d.recipient_id, ${sql.raw(`'${type}'`)}, ${eventKey},
+      jsonb_build_object('conversation_id', d.conversation_id, 'from_id', d.sender_id),
+      now() + make_interval(secs => ${sql.raw(String(Math.trunc(NOTIFICATION_RULES[type].delaySeconds)))})
+    from ${delivered} d`;
+  return sql`message_notified_first as (
+      insert into notifications (user_id, type, event_key, payload, due_at)
+      ${row('new_conversations', sql`'conversation:' || d.conversation_id`)}
+      on conflict do nothing
+      returning id
+    ), message_notified as (
+      insert into notifications (user_id, type, event_key, payload, due_at)
+      ${row('new_messages', sql`'message:' || d.message_id`)}
+      where not exists (select 1 from message_notified_first)
+      on conflict do nothing
+      returning id
+    )`;
 }
 
 export interface PreferenceRow {

@@ -113,26 +113,6 @@ export async function notify(
   });
 }
 
-/**
- * A message was delivered to `recipientId`: the first one in a conversation is a new conversation (once per
- * conversation), later ones new messages (folded per member while the type's gap runs).
- */
-export async function notifyMessage(
-  tx: Pick<Db, 'insert'>,
-  recipientId: number,
-  m: { conversationId: number; messageId: number; senderId: number },
-): Promise<void> {
-  const payload = { conversation_id: m.conversationId, from_id: m.senderId };
-  const first = await notify(
-    tx,
-    recipientId,
-    'new_conversations',
-    `conversation:${m.conversationId}`,
-    payload,
-  );
-  if (!first) await notify(tx, recipientId, 'new_messages', `message:${m.messageId}`, payload);
-}
-
 export interface DispatchDeps {
   db: Db;
   linkBase: LinkBase;
