@@ -35,11 +35,14 @@ export function DefaultLayout() {
           {t('nav.skip')}
         </a>
         <TopBar settings={settings} />
-        <TimeBonusBanner />
-        <ActivationBanner user={user} />
-        <AddPhotoBanner />
-        <DisabledNotificationsAlert />
-        <PushPrompt />
+        {/* In order of importance; a phone shows the first two that apply (styles: .layout-banners). */}
+        <div className="layout-banners">
+          <TimeBonusBanner />
+          <ActivationBanner user={user} />
+          <DisabledNotificationsAlert />
+          <AddPhotoBanner />
+          <PushPrompt />
+        </div>
         <main id="main" className="flex-grow-1">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
