@@ -147,6 +147,32 @@ describe('session cache across instances', () => {
     expect((await me(b, m)).json().user.profile.name).toBe('Behind-the-back');
   });
 
+  it('a like and an unlike keep the liker’s session cached here (a like changes nothing it holds), and drop it on the other instance', async () => {
+    const m = await createMember(a, domain);
+    const liked = await createMember(a, domain);
+    await settled();
+    const call = (method: 'POST' | 'DELETE') =>
+      a.app.inject({
+        method,
+        url: '/api/like.php',
+        headers: { host: domain, cookie: m.cookie, ...CLIENT },
+        payload: { id: liked.id },
+      });
+    expect((await me(a.app, m)).json().user.profile.name).toBe(m.name);
+    expect((await me(b, m)).json().user.profile.name).toBe(m.name);
+    await a.database.db.update(profiles).set({ name: 'Behind-the-back' }).where(eq(profiles.userId, m.id));
+    for (const method of ['POST', 'DELETE'] as const) {
+      const res = await call(method);
+      expect(res.statusCode, res.body).toBe(200);
+      // Instance A kept its entry: no new read, so the name is still the cached one.
+      expect((await me(a.app, m)).json().user.profile.name).toBe(m.name);
+    }
+    // Instance B dropped its entry on the announcement and reads the session again.
+    await expect
+      .poll(async () => (await me(b, m)).json().user.profile.name, { timeout: 2_000 })
+      .toBe('Behind-the-back');
+  });
+
   it("a password change ends the member's other sessions on every instance", async () => {
     const m = await createMember(a, domain);
     const login = await a.app.inject({

@@ -7,6 +7,7 @@ import { likes, photos, profiles } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
 import { notBlockedEitherWay } from '../blocks/blocks.policy';
 import { type CardRow, profileCardColumns, publicMainPhoto } from '../members/profile-card.query';
+import { insertNotificationsSql } from '../notifications/notifications.repo';
 
 /**
  * How the counts (like_counts, schema/members.ts) follow a change of likes, as SQL to put after `with`: the CTE
@@ -63,7 +64,8 @@ export interface StoredLike {
  * active, not invisible) and no block either way. Under the pair lock that blocking takes too, so a like racing a
  * block is either refused or deleted by it, and two members liking each other at once make one match. One statement
  * after the lock: the checks, the row (with matched_at when the member likes the liker: the second like of a pair
- * dates the match on both rows), and the counts (countChanged). `onNewLike` runs in the same transaction only when
+ * dates the match on both rows), the counts (countChanged) and the liked member's notification (once per liker,
+ * whatever unlikes and likes follow: docs/notifications.md). `onNewLike` runs in the same transaction only when
  * this call made the row (not for a like that already existed); if it throws, the like is rolled back with it (the
  * swipe game's daily count).
  */
@@ -110,6 +112,12 @@ const likeQuery = namedStatement<{
           (matched_at is not null)::int as d_match from ins
         union all
         select liker_id, liked_id, 0, 0, 1 from rematch),
+      notified as (${insertNotificationsSql('like', {
+        userId: sql`ins.liked_id`,
+        eventKey: sql`'liker:' || ins.liker_id`,
+        payload: sql`jsonb_build_object('from_id', ins.liker_id)`,
+        from: sql`ins`,
+      })}),
       ${countChanged}
       select exists (select 1 from allowed) as allowed, exists (select 1 from ins) as inserted,
         exists (select 1 from likes where liker_id = ${liker}::bigint and liked_id = ${liked}::bigint) as existed,

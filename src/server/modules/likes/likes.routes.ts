@@ -7,14 +7,17 @@ import {
   likesResponseSchema,
 } from '../../../shared/schemas/likes';
 import { autoLikeResponseSchema } from '../../../shared/schemas/matching';
+import type { SessionWithUser } from '../auth/sessions.repo';
 import { autoLike, likeMember, listLikes, unlikeMember } from './likes.service';
 
 /**
  * /api/like.php — POST { id } likes a member, DELETE { id } takes the like back; GET /api/likes.php lists the
  * received, given and matched likes with the counts. Every call needs a session. A like changes nothing that
- * sessions cache (docs/decisions.md "Session cache"): the liker's own entries are dropped as for every write, and
- * the liked member's cached session holds nothing about likes.
+ * sessions cache (docs/decisions.md "Session cache"): the liker's own entry is kept as it is (`keepSession`, so the
+ * next like needs no session read), and the liked member's cached session holds nothing about likes.
  */
+const unchanged = (found: SessionWithUser) => found;
+
 export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before any body is read or validated: a visitor without a session gets 403 authentication_required.
   app.addHook('onRequest', async (req) => {
@@ -28,6 +31,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { site } = await req.resolveSite();
       const auth = req.requireAuth();
       const liked = await likeMember(app.db, auth, req.body.id, site);
+      req.keepSession(unchanged);
       // The liked member's open tabs reload their likes (and show the match when it is one).
       app.live.publish([req.body.id], { type: 'like.new', member_id: auth.user.id, match: liked.match });
       return liked;
@@ -39,6 +43,7 @@ export const likesRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: likeRequestSchema, response: { 200: okSchema } } },
     async (req) => {
       await unlikeMember(app.db, req.requireAuth().user.id, req.body.id);
+      req.keepSession(unchanged);
       return { ok: true as const };
     },
   );

@@ -13,7 +13,6 @@ import {
   presentProfileCard,
 } from '../member-profile/member-profile.presenter';
 import { memberNotFound } from '../member-profile/member-profile.service';
-import { notify } from '../notifications/notifications.service';
 import { likerMayLike, mayBeLiked } from './likes.policy';
 import {
   claimAutoLike,
@@ -56,13 +55,9 @@ export async function likeMember(
     : 'not_found';
   if (!target || !mayBeLiked({ access, invisible: target.invisible, blockedByLiker: target.blockedByMe }))
     throw memberNotFound();
-  // A new like is told to the member (once per liker, whatever unlikes and likes follow: docs/notifications.md).
-  const onInsert = async (tx: Tx) => {
-    await notify(tx, memberId, 'like', `liker:${likerId}`, { from_id: likerId });
-    await onNewLike?.(tx);
-  };
   // storeLike checks again under the pair lock (listed, no block): a member hidden or blocking meanwhile is refused.
-  const stored = await storeLike(db, likerId, memberId, onInsert);
+  // It also queues the liked member's notification of a new like.
+  const stored = await storeLike(db, likerId, memberId, onNewLike);
   if (!stored.liked) throw memberNotFound();
   return {
     liked: true,

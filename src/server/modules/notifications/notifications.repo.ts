@@ -5,51 +5,47 @@ import { memberPresence, notificationPreferences, notifications, pushSubscriptio
 
 type Tx = Pick<Db, 'insert' | 'execute' | 'select' | 'update' | 'delete'>;
 
-export interface NewNotification {
-  userId: number;
-  type: NotificationType;
-  /** one event of one member and type is notified at most once, however often it is written */
-  eventKey: string;
-  payload: Record<string, unknown>;
-  /** when it may go out at the earliest (now + the type's delay) */
-  dueAt: Date;
-}
-
-/** Writes the event in the caller's transaction; returns false when it was written before (nothing changed). */
-export async function enqueueNotification(tx: Tx, n: NewNotification): Promise<boolean> {
-  const rows = await tx
-    .insert(notifications)
-    .values({ userId: n.userId, type: n.type, eventKey: n.eventKey, payload: n.payload, dueAt: n.dueAt })
-    .onConflictDoNothing()
-    .returning({ id: notifications.id });
-  return rows.length > 0;
+/**
+ * An insert of notifications of one type for a statement that queues them with the change it makes (a like, a
+ * message): one row per row of `from` (`user_id`, `event_key` and `payload` are expressions over it), due after the
+ * type's delay; an event already written is left alone (one event of one member and type is notified at most once,
+ * however often it is written). Returns the new rows' ids.
+ */
+export function insertNotificationsSql(
+  type: NotificationType,
+  rows: { userId: SQL; eventKey: SQL; payload: SQL; from: SQL },
+): SQL {
+  const delay = Math.trunc(NOTIFICATION_RULES[type].delaySeconds);
+  return sql`insert into notifications (user_id, type, event_key, payload, due_at)
+      select ${rows.userId}, ${sql.raw(`'${type}'`)}, ${rows.eventKey}, ${rows.payload},
+        now() + make_interval(secs => ${sql.raw(String(delay))})
+      from ${rows.from}
+      on conflict do nothing
+      returning id`;
 }
 
 /**
- * The notification of delivered messages, as two CTEs (`message_notified_first`, `message_notified`) for the
- * statement that delivers them (chat): the first message of a conversation is a new conversation (once per
+ * The notification of a delivered message, as two CTEs (`message_notified_first`, `message_notified`) for the
+ * statement that delivers it (chat): the first message of a conversation is a new conversation (once per
  * conversation), a later one a new message (folded per member while the type's gap runs). `delivered` names a
- * relation with the columns recipient_id, conversation_id, message_id and sender_id; no row, no notification. One
- * statement with the delivery instead of two or three (docs/performance.md "Chat").
+ * relation with one row (or none: no notification) with the columns recipient_id, conversation_id, message_id and
+ * sender_id. One statement with the delivery instead of two or three (docs/performance.md "Chat").
  */
 export function messageNotificationCtes(delivered: SQL): SQL {
-  const row = (type: NotificationType, eventKey: SQL) => sql`
-    select d.recipient_id, ${sql.raw(`'${type}'`)}, ${eventKey},
-      jsonb_build_object('conversation_id', d.conversation_id, 'from_id', d.sender_id),
-      now() + make_interval(secs => ${sql.raw(String(Math.trunc(NOTIFICATION_RULES[type].delaySeconds)))})
-    from ${delivered} d`;
-  return sql`message_notified_first as (
-      insert into notifications (user_id, type, event_key, payload, due_at)
-      ${row('new_conversations', sql`'conversation:' || d.conversation_id`)}
-      on conflict do nothing
-      returning id
-    ), message_notified as (
-      insert into notifications (user_id, type, event_key, payload, due_at)
-      ${row('new_messages', sql`'message:' || d.message_id`)}
-      where not exists (select 1 from message_notified_first)
-      on conflict do nothing
-      returning id
-    )`;
+  const payload = sql`jsonb_build_object('conversation_id', d.conversation_id, 'from_id', d.sender_id)`;
+  const first = insertNotificationsSql('new_conversations', {
+    userId: sql`d.recipient_id`,
+    eventKey: sql`'conversation:' || d.conversation_id`,
+    payload,
+    from: sql`${delivered} d`,
+  });
+  const later = insertNotificationsSql('new_messages', {
+    userId: sql`d.recipient_id`,
+    eventKey: sql`'message:' || d.message_id`,
+    payload,
+    from: sql`${delivered} d where not exists (select 1 from message_notified_first)`,
+  });
+  return sql`message_notified_first as (${first}), message_notified as (${later})`;
 }
 
 export interface PreferenceRow {

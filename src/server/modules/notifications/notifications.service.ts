@@ -26,7 +26,6 @@ import {
   clearMailDisabled,
   closeNotifications,
   countPushSubscriptions,
-  enqueueNotification,
   findMailDisabled,
   findPreferences,
   findPushTargets,
@@ -92,25 +91,6 @@ export async function changePreference(
 export async function turnMailBackOn(db: Db, userId: number): Promise<NotificationPreferences> {
   await clearMailDisabled(db, userId);
   return preferencesOf(db, userId);
-}
-
-/** A notification about an event, written in the event's transaction; the type's delay decides when it is due. */
-export async function notify(
-  tx: Pick<Db, 'insert'>,
-  userId: number,
-  type: NotificationType,
-  eventKey: string,
-  payload: Record<string, unknown>,
-  now = new Date(),
-): Promise<boolean> {
-  const dueAt = new Date(now.getTime() + NOTIFICATION_RULES[type].delaySeconds * 1000);
-  return enqueueNotification(tx as Parameters<typeof enqueueNotification>[0], {
-    userId,
-    type,
-    eventKey,
-    payload,
-    dueAt,
-  });
 }
 
 export interface DispatchDeps {
