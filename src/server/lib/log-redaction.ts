@@ -102,9 +102,9 @@ interface ErrorLike {
 /**
  * An error as it may be logged: type, SQLSTATE code, constraint and table of a database error, the message with
  * secrets masked and without a failed query's parameters, and the stack's frames (not its first line, which repeats
- * the message).
+ * the message). The errors it wraps (`cause`, an AggregateError's `errors`) are logged the same way, three deep.
  */
-export function safeError(err: unknown): Record<string, unknown> {
+export function safeError(err: unknown, depth = 0): Record<string, unknown> {
   if (!err || typeof err !== 'object') return { message: maskSecrets(String(err)) };
   const e = err as ErrorLike;
   const cause = (e.cause && typeof e.cause === 'object' ? e.cause : undefined) as ErrorLike | undefined;
@@ -125,7 +125,18 @@ export function safeError(err: unknown): Record<string, unknown> {
     ...(db.table ? { table: db.table } : {}),
     ...(e.statusCode ? { statusCode: e.statusCode } : {}),
     ...(frames ? { stack: frames } : {}),
+    ...(depth < 3 ? wrapped(e, isQueryError, depth + 1) : {}),
   };
+}
+
+/** What an error wraps, as safeError logs it: the cause (a failed query's is already its message) and the errors. */
+function wrapped(e: ErrorLike, isQueryError: boolean, depth: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!isQueryError && e.cause && typeof e.cause === 'object') out.cause = safeError(e.cause, depth);
+  const errors = (e as { errors?: unknown }).errors;
+  if (e.name === 'AggregateError' && Array.isArray(errors))
+    out.errors = errors.slice(0, 5).map((x) => safeError(x, depth));
+  return out;
 }
 
 export const logSerializers = {

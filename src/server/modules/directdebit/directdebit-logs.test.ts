@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../db/schema';
+import { outbox, testProviderMandates } from '../../db/schema';
 import { maskSecrets, REDACT_PATHS } from '../../lib/log-redaction';
 import { CLIENT, createMember, type TestMember } from '../../test/factories';
 import { buildTestApp, type TestContext } from '../../test/test-app';
@@ -16,7 +16,9 @@ import { createTestProvider } from '../payments/providers/test-provider';
 let ctx: TestContext;
 let domain: string;
 const lines: string[] = [];
-const refuse = { mandate: false };
+const refuse = { mandate: false, debit: false, revoke: false };
+/** the mandates the provider made, in order */
+const mandatesMade: string[] = [];
 let inner: ReturnType<typeof createTestProvider>;
 
 const IBAN = 'NL91ABNA0417164300';
@@ -31,7 +33,13 @@ beforeAll(async () => {
     get supportedMethods() {
       return later().supportedMethods;
     },
-    createPayment: (i) => later().createPayment(i),
+    async createPayment(i) {
+      if (refuse.debit && i.method === 'directdebit')
+        throw new Error(
+          `Mollie rejected the request (422 Unprocessable Entity): the mandate of ${IBAN} cannot be charged [field: mandateId]`,
+        );
+      return later().createPayment(i);
+    },
     getPayment: (id) => later().getPayment(id),
     createCustomer: (i) => later().createCustomer(i),
     listMandates: (c) => later().listMandates(c),
@@ -40,7 +48,14 @@ beforeAll(async () => {
         throw new Error(
           `Mollie rejected the request (422 Unprocessable Entity): ${i.consumerAccount} (+31612340987) is invalid [field: consumerAccount]`,
         );
-      return later().createMandate(i);
+      const made = await later().createMandate(i);
+      mandatesMade.push(made.id);
+      return made;
+    },
+    async revokeMandate(c, id) {
+      if (refuse.revoke)
+        throw new Error(`Mollie answered 500 revoking the mandate of ${IBAN} (+31612340987)`);
+      return later().revokeMandate(c, id);
     },
     createRefund: (id, i) => later().createRefund(id, i),
     find: (id) => later().find(id),
@@ -122,6 +137,35 @@ describe('direct-debit logs', () => {
     expect(warning).toContain('[phone]');
     expect(warning).toContain('consumerAccount');
     expectNothingSecret(code);
+  });
+
+  it('revoke the mandate of a refused first debit, and log a revoke that failed too, masked', async () => {
+    const stillAtProvider = async (id: string) =>
+      (await ctx.database.db.select().from(testProviderMandates).where(eq(testProviderMandates.id, id)))
+        .length;
+    refuse.debit = true;
+    try {
+      const { code, status } = await flow();
+      expect(status).toBe(502);
+      const revoked = mandatesMade.at(-1)!;
+      expect(await stillAtProvider(revoked)).toBe(0);
+      expectNothingSecret(code);
+
+      refuse.revoke = true;
+      const again = await flow();
+      expect(again.status).toBe(502);
+      const kept = mandatesMade.at(-1)!;
+      expect(kept).not.toBe(revoked);
+      expect(await stillAtProvider(kept)).toBe(1);
+      const warning = lines.findLast((l) => l.includes('direct debit: provider'));
+      expect(warning).toContain(`mandate ${kept}`);
+      expect(warning).toContain('could not be revoked');
+      expect(warning).toContain('[iban]');
+      expectNothingSecret(again.code);
+    } finally {
+      refuse.debit = false;
+      refuse.revoke = false;
+    }
   });
 });
 

@@ -404,6 +404,26 @@ async function failRequest(db: Db, row: RequestRow, paymentId: number | null): P
 }
 
 /**
+ * The provider made the mandate but refused its first debit (or did not answer): the mandate is revoked, so the
+ * provider holds no authorisation (and no account) for a debit that did not happen. When the revoke fails too, the
+ * answer's cause (logged by the route, masked) says so, with the mandate's id, for a revoke by hand.
+ */
+async function revokeOrphan(
+  provider: PaymentProvider,
+  orphan: { customerId: string; mandateId: string },
+  answer: AppError,
+): Promise<void> {
+  try {
+    await provider.revokeMandate(orphan.customerId, orphan.mandateId);
+  } catch (revokeError) {
+    answer.cause = new AggregateError(
+      [answer.cause ?? answer, revokeError],
+      `mandate ${orphan.mandateId} of customer ${orphan.customerId} could not be revoked after its debit was refused`,
+    );
+  }
+}
+
+/**
  * POST /api/directdebit-confirm.php: the code, then the mandate and the payment. Answers the payment (pending while
  * the bank collects it; the test provider settles it a few seconds later) and the mandate's pre-notification data.
  */
@@ -437,6 +457,8 @@ export async function confirmDirectDebit(
 
   const locale = localeOf(member.language);
   let paymentId: number | null = null;
+  // A mandate the provider made for a debit it then refused is revoked (in the catch below).
+  let orphan: { customerId: string; mandateId: string } | null = null;
   try {
     // The payment row first (so a webhook always finds it), under the member's lock with the limit checked again.
     const payment = await db.transaction(async (tx) => {
@@ -498,6 +520,7 @@ export async function confirmDirectDebit(
       signatureDate,
       mandateReference: row.mandateReference,
     });
+    orphan = { customerId, mandateId: mandate.id };
     const created: ProviderPayment = await provider.createPayment({
       amountMinor: payment.amountMinor,
       currency: payment.currency,
@@ -511,6 +534,7 @@ export async function confirmDirectDebit(
       customerId,
       mandateId: mandate.id,
     });
+    orphan = null;
 
     const debitDay = debitDate(now, RULE.debitAfterBusinessDays);
     const after = await db.transaction(async (tx) => {
@@ -551,9 +575,14 @@ export async function confirmDirectDebit(
     };
   } catch (err) {
     await failRequest(db, row, paymentId);
-    if (err instanceof AppError) throw err;
     // The cause goes to the log (masked: log-redaction), never to the member.
-    if (err instanceof ProviderUnavailableError) throw Object.assign(providerUnavailable(), { cause: err });
-    throw Object.assign(new AppError(502, 'directdebit_refused'), { cause: err });
+    const answer =
+      err instanceof AppError
+        ? err
+        : err instanceof ProviderUnavailableError
+          ? Object.assign(providerUnavailable(), { cause: err })
+          : Object.assign(new AppError(502, 'directdebit_refused'), { cause: err });
+    if (orphan) await revokeOrphan(provider, orphan, answer);
+    throw answer;
   }
 }

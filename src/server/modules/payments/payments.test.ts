@@ -38,6 +38,7 @@ beforeAll(async () => {
     createCustomer: (i) => later().createCustomer(i),
     listMandates: (c) => later().listMandates(c),
     createMandate: (i) => later().createMandate(i),
+    revokeMandate: (c, id) => later().revokeMandate(c, id),
     createRefund: (id, i) => later().createRefund(id, i),
     find: (id) => later().find(id),
     settle: (id, o) => later().settle(id, o),

@@ -1,6 +1,6 @@
 /**
  * TEST SUPPORT ONLY: a local stand-in for Mollie's v2 API, answering exactly the calls the Mollie adapter makes
- * (create/get payment, create customer, create and list a customer's mandates, create a refund) with the response and error
+ * (create/get payment, create customer, create, list and revoke a customer's mandates, create a refund) with the response and error
  * shapes of Mollie's API documentation. State lives in memory; nothing here reaches the network beyond 127.0.0.1.
  *
  * Why HTTPS: @mollie/api-client 4.x sends every request through an `https.Agent` pinned to its own bundled CA list,
@@ -550,6 +550,18 @@ export async function startMollieFake(): Promise<MollieFake> {
   }
 
   /**
+   * DELETE /v2/customers/{id}/mandates/{mandateId} (Mollie's "Revoke mandate"): 204, and the mandate is gone from the
+   * customer's list; an unknown customer or mandate is 404.
+   */
+  function revokeMandate(customerId: string, mandateId: string): void {
+    if (!customers.has(customerId)) throw new HttpError(404, `No customer exists with token ${customerId}.`);
+    const mandate = mandates.get(mandateId);
+    if (!mandate || mandate.customerId !== customerId)
+      throw new HttpError(404, `No mandate exists with token ${mandateId}.`);
+    mandates.delete(mandateId);
+  }
+
+  /**
    * POST /v2/customers/{id}/mandates (Mollie's "Create mandate"): method directdebit (paypal needs a billing agreement
    * the fake does not model), consumerName and consumerAccount (a valid IBAN) required, signatureDate YYYY-MM-DD and
    * not in the future, mandateReference optional. A directdebit mandate made this way is valid at once.
@@ -649,6 +661,17 @@ export async function startMollieFake(): Promise<MollieFake> {
     if (resource === 'customers' && id !== undefined && sub === 'mandates' && method === 'POST') {
       return [201, createMandate(id, input)];
     }
+    const mandateId = segments[4];
+    if (
+      resource === 'customers' &&
+      id !== undefined &&
+      sub === 'mandates' &&
+      mandateId &&
+      method === 'DELETE'
+    ) {
+      revokeMandate(id, mandateId);
+      return [204, {}];
+    }
     throw new HttpError(404, 'The resource does not exist');
   }
 
@@ -658,6 +681,11 @@ export async function startMollieFake(): Promise<MollieFake> {
     body: JsonObject,
     headers: Record<string, string> = {},
   ): void {
+    if (status === 204) {
+      res.writeHead(204, headers);
+      res.end();
+      return;
+    }
     const text = JSON.stringify(body);
     res.writeHead(status, { 'Content-Type': HAL, 'Content-Length': Buffer.byteLength(text), ...headers });
     res.end(text);

@@ -56,6 +56,21 @@ describe('createMandate', () => {
     expect(listed).toEqual(mandate);
   });
 
+  it('revokes a mandate (DELETE), after which it is no longer listed; revoking it again is no error', async () => {
+    const { id: customerId } = await customer();
+    const mandate = await provider.createMandate(mandateInput(customerId));
+    await provider.revokeMandate(customerId, mandate.id);
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'DELETE',
+      path: `/v2/customers/${customerId}/mandates/${mandate.id}`,
+      authorized: true,
+    });
+    expect(await provider.listMandates(customerId)).toEqual([]);
+    await expect(provider.revokeMandate(customerId, mandate.id)).resolves.toBeUndefined();
+    fake.failNext(503, { times: 3 });
+    await expect(provider.revokeMandate(customerId, 'mdt_other')).rejects.toThrow(/503|unavailable|Mollie/i);
+  });
+
   it('charges a recurring payment on the mandate: pending until the bank collects it', async () => {
     const { id: customerId } = await customer();
     const mandate = await provider.createMandate(mandateInput(customerId));

@@ -217,7 +217,8 @@ export function createMollieProvider(opts: MollieProviderOptions): PaymentProvid
       // The client's own failures: network errors, a body that is not JSON (a proxy's HTML 502), ...
       return new ProviderUnavailableError(`Mollie unreachable (${what}): ${message}`, { cause });
     }
-    if (status === 404) return new ProviderNotFoundError(`${what} not found at Mollie`);
+    // 410: Mollie's answer for a resource that existed and is gone (a revoked mandate, a deleted customer).
+    if (status === 404 || status === 410) return new ProviderNotFoundError(`${what} not found at Mollie`);
     if (status >= 500 || status === 429) {
       return new ProviderUnavailableError(`Mollie answered ${status} (${what}): ${message}`, { cause });
     }
@@ -316,6 +317,16 @@ export function createMollieProvider(opts: MollieProviderOptions): PaymentProvid
         }),
       );
       return toProviderMandate(mandate);
+    },
+
+    async revokeMandate(customerId: string, mandateId: string): Promise<void> {
+      if (!customerId.startsWith('cst_') || !mandateId.startsWith('mdt_')) return;
+      // DELETE /v2/customers/{customerId}/mandates/{id}: 204; a mandate already gone answers 404 or 410.
+      try {
+        await call(`mandate ${mandateId}`, () => client.customerMandates.revoke(mandateId, { customerId }));
+      } catch (err) {
+        if (!(err instanceof ProviderNotFoundError)) throw err;
+      }
     },
 
     async createRefund(paymentId, input) {

@@ -119,6 +119,11 @@ export interface PaymentProvider {
   listMandates(customerId: string): Promise<ProviderMandate[]>;
   /** registers a direct-debit mandate (method directdebit) for the customer; its payments are `recurring` */
   createMandate(input: CreateMandateInput): Promise<ProviderMandate>;
+  /**
+   * Revokes a mandate: no payment can be made on it any more, and the provider lets go of the account (a direct
+   * debit whose first payment was refused). A mandate the provider no longer knows counts as revoked.
+   */
+  revokeMandate(customerId: string, mandateId: string): Promise<void>;
   createRefund(
     paymentId: string,
     input: { amountMinor: number; currency: string; description: string },

@@ -227,6 +227,13 @@ export function createTestProvider(
       return { id: (row as { id: string }).id, status: 'valid', method: 'directdebit' };
     },
 
+    async revokeMandate(customerId: string, mandateId: string): Promise<void> {
+      // Gone, as at Mollie: no longer listed, nothing more can be paid on it.
+      await db
+        .delete(testProviderMandates)
+        .where(and(eq(testProviderMandates.id, mandateId), eq(testProviderMandates.customerId, customerId)));
+    },
+
     async createRefund(paymentId, input) {
       const row = await find(paymentId);
       if (!row) throw new ProviderNotFoundError();
