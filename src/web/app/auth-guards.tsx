@@ -4,11 +4,29 @@ import { PageSpinner } from '../components/ui/PageSpinner';
 import { useCurrentUser } from '../features/auth/api/session';
 import { memberHome } from './built-routes';
 
+/**
+ * Where the member is going after ending the session on purpose (deleting the account): while that page loads, the
+ * session may already be found gone (a refetch of the user, the live connection closing), and the members-area page
+ * left behind must then send the member on there, not to the login page.
+ */
+let departure: { to: string; state: unknown } | null = null;
+
+/** The member is leaving the members area for `to` with its session ended; see RequireAuth. */
+export function leaveMembersArea(to: string, state?: unknown): void {
+  departure = { to, state };
+}
+
+/** The page the member left for has shown: signed-out visitors of members-area pages go to the login page again. */
+export function arrivedAfterLeaving(): void {
+  departure = null;
+}
+
 /** Members-area pages: a signed-out visitor is sent to the login page, and comes back after logging in. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const location = useLocation();
   if (user === undefined) return <PageSpinner />;
+  if (user === null && departure) return <Navigate to={departure.to} state={departure.state} replace />;
   if (user === null)
     return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return <>{children}</>;

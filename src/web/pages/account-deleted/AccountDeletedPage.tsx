@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { RULES } from '../../../shared/rules';
+import { arrivedAfterLeaving } from '../../app/auth-guards';
 import { isBuilt, memberHome } from '../../app/built-routes';
 import { FormAlert } from '../../components/form/FormAlert';
 import { BusyButton } from '../../components/ui/BusyButton';
@@ -27,6 +28,7 @@ export function AccountDeletedPage() {
   const justDeleted = Boolean((location.state as { justDeleted?: boolean } | null)?.justDeleted);
   // Arriving from the deletion: the server already ended the session; now the app forgets the member too.
   useEffect(() => {
+    arrivedAfterLeaving();
     if (justDeleted) setUser(null);
   }, [justDeleted, setUser]);
 

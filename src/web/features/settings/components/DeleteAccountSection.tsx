@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { RULES } from '../../../../shared/rules';
 import { DELETION_REASONS } from '../../../../shared/schemas/accounts';
+import { leaveMembersArea } from '../../../app/auth-guards';
 import { FormAlert, fieldErrors } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
 import { BusyButton } from '../../../components/ui/BusyButton';
@@ -61,11 +62,12 @@ export function DeleteAccountSection() {
   const remove = useMutation({
     mutationFn: deleteAccountCall,
     onSuccess: async () => {
-      // Leave the members-only page first (it loads lazily), then forget the member: otherwise the settings
-      // route's guard would send a signed-out visitor to the login page.
-      // The notice page forgets the member once it is shown: forgetting here would let this members-only page's
-      // guard send a signed-out visitor to the login page first.
-      await navigate('/account-deleted', { state: { justDeleted: true } });
+      // Leave the members-only page first (the notice page loads lazily), then forget the member: the notice page
+      // forgets the member once it is shown. Should the session be found gone meanwhile (a refetch, the live
+      // connection), this page's guard sends the member on to the notice too, not to the login page.
+      const state = { justDeleted: true };
+      leaveMembersArea('/account-deleted', state);
+      await navigate('/account-deleted', { state });
     },
   });
 
