@@ -39,15 +39,9 @@ import { type Profile, profiles, sites } from '../src/server/db/schema';
 import { hashToken, newToken } from '../src/server/lib/tokens';
 import { insertSession } from '../src/server/modules/auth/sessions.repo';
 import { regionsByCountry } from '../src/server/modules/geo/regions';
-import {
-  deleteLike,
-  findLikePage,
-  findLikeSummary,
-  findLikeTarget,
-  recountLikes,
-  storeLike,
-} from '../src/server/modules/likes/likes.repo';
+import { deleteLike, findLikeTarget, storeLike } from '../src/server/modules/likes/likes.repo';
 import { listLikes } from '../src/server/modules/likes/likes.service';
+import { findLikePage, findLikeSummary, recountLikes } from '../src/server/modules/likes/likes-lists.repo';
 import {
   type CandidateFilter,
   type DeckPlace,

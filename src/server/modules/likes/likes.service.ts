@@ -14,15 +14,8 @@ import {
 } from '../member-profile/member-profile.presenter';
 import { memberNotFound } from '../member-profile/member-profile.service';
 import { likerMayLike, mayBeLiked } from './likes.policy';
-import {
-  claimAutoLike,
-  deleteLike,
-  findCard,
-  findLikesView,
-  findLikeTarget,
-  type LikeCardRow,
-  storeLike,
-} from './likes.repo';
+import { claimAutoLike, deleteLike, findCard, findLikeTarget, storeLike } from './likes.repo';
+import { findLikesView, type LikeCardRow } from './likes-lists.repo';
 
 export const cannotLikeSelf = () => new AppError(400, 'cannot_like_self');
 export const emailNotConfirmed = () => new AppError(403, 'email_not_confirmed');

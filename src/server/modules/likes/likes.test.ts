@@ -13,7 +13,7 @@ import {
   startConversation,
   viewMember,
 } from '../member-profile/member-profile.fixtures';
-import { recountLikes } from './likes.repo';
+import { recountLikes } from './likes-lists.repo';
 
 let ctx: TestContext;
 let domain: string;

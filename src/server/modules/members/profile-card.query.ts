@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { photos, profiles } from '../../db/schema';
 
 /**
@@ -33,4 +33,38 @@ export interface CardRow {
   fictional: boolean;
   storageKey: string | null;
   photoStatus: string | null;
+}
+
+/** The card's columns as raw SQL returns them (`cardSqlColumns`: snake_case, ids as int8 strings). */
+export interface RawCardRow {
+  id: string | number;
+  name: string;
+  birth_date: string;
+  city: string | null;
+  country: string;
+  fictional: boolean;
+  storage_key: string | null;
+  photo_status: string | null;
+}
+
+/**
+ * The card's columns for a raw SQL statement (named statements written once): the profile as `p`, its public main
+ * photo as `ph` (joined as `publicMainPhoto` says).
+ */
+export const cardSqlColumns =
+  sql.raw(`p.user_id as id, p.name, p.birth_date::text as birth_date, p.city, p.country,
+    p.fictional, ph.storage_key, ph.status as photo_status`);
+
+/** A RawCardRow as a CardRow. */
+export function cardRowOf(r: RawCardRow): CardRow {
+  return {
+    id: Number(r.id),
+    name: r.name,
+    birthDate: r.birth_date,
+    city: r.city,
+    country: r.country,
+    fictional: r.fictional,
+    storageKey: r.storage_key,
+    photoStatus: r.photo_status,
+  };
 }
