@@ -27,9 +27,11 @@ export const RULES = {
   swipeGame: { likesPerDay: 4, deckSize: 20, passForgetDays: 30 },
   /**
    * Match finder: at most this many interests in the preferences; the ranking scores the `candidatePool` most
-   * recently active members that pass the filters; pages of `pageSize`, at most `maxPages`.
+   * recently active members that pass the filters; pages of `pageSize`, at most `maxPages`. Whether a member's
+   * default preferences find a page of candidates in the own area (else they look everywhere) is remembered for
+   * `areaCheckSeconds` per instance.
    */
-  matching: { maxInterests: 10, candidatePool: 600, pageSize: 24, maxPages: 10 },
+  matching: { maxInterests: 10, candidatePool: 600, pageSize: 24, maxPages: 10, areaCheckSeconds: 300 },
   /** GET /api/likes.php: cards per page of each tab (received, given, matches). */
   likes: { pageSize: 24 },
   accountDeletion: { graceDays: 14 },

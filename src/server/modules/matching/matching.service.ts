@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { ageOn } from '../../../shared/dates';
 import { RULES } from '../../../shared/rules';
 import type {
@@ -128,6 +129,16 @@ export function candidateFilterOf(
 }
 
 /**
+ * Whether a member's own area has a page of candidates, per member and filter, for `areaCheckSeconds`: a swipe deal
+ * or a match-finder page asked it each time (one statement of three; docs/performance.md "Likes"). A member's
+ * candidates change slowly, and the answer only chooses between two reasonable decks.
+ */
+const areaHasPage = new LRUCache<string, boolean>({
+  max: 50_000,
+  ttl: RULES.matching.areaCheckSeconds * 1000,
+});
+
+/**
  * The filter to use: the preferences' own, except that defaults (nothing saved) look everywhere when the own area
  * has fewer candidates than a page. Defaults are a guess; a new member on a young site should still see people.
  * Saved preferences are the member's choice and are kept as they are.
@@ -140,9 +151,15 @@ export async function effectiveFilter(
 ): Promise<CandidateFilter> {
   const filter = candidateFilterOf(p, prefs.preferences, now);
   if (prefs.saved || filter.area === 'anywhere') return filter;
-  const cap = RULES.matching.pageSize;
-  if ((await countCandidates(db, seekerOf(p), filter, cap)) >= cap) return filter;
-  return { ...filter, area: 'anywhere' };
+  const seeker = seekerOf(p);
+  const key = JSON.stringify([seeker, filter]);
+  let enough = areaHasPage.get(key);
+  if (enough === undefined) {
+    const cap = RULES.matching.pageSize;
+    enough = (await countCandidates(db, seeker, filter, cap)) >= cap;
+    areaHasPage.set(key, enough);
+  }
+  return enough ? filter : { ...filter, area: 'anywhere' };
 }
 
 export function presentMatchCard(row: MatchRow, site: CardSite, now: Date): MatchCard {

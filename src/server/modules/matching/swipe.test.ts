@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import { RULES } from '../../../shared/rules';
 import { swipeDeckResponseSchema, swipeResponseSchema } from '../../../shared/schemas/matching';
 import { likes, swipeDays, swipePasses } from '../../db/schema';
@@ -116,6 +117,25 @@ describe('GET /api/swipe-game.php', () => {
       [3, ...Array.from({ length: 14 }, (_, k) => 5 + k), 20, 22, 23].map((i) => w[i]),
     );
   });
+
+  // Counted at the driver, so PostgreSQL only.
+  it.runIf(process.env.DATABASE_URL)(
+    'remembers whether the own area has a page of candidates: the next deal is one statement shorter',
+    async () => {
+      const { seeker } = await scene(3);
+      const statements = async () => {
+        const query = vi.spyOn(pg.Client.prototype, 'query');
+        try {
+          await deck(seeker);
+          return query.mock.calls.length;
+        } finally {
+          query.mockRestore();
+        }
+      };
+      const first = await statements();
+      expect(await statements()).toBe(first - 1);
+    },
+  );
 
   it('a pass on an unknown id changes nothing and answers like any pass', async () => {
     const { seeker } = await scene(0);
