@@ -11,13 +11,8 @@ import {
 } from '../../../shared/schemas/directdebit';
 import { AppError } from '../../lib/app-error';
 import type { PaymentProvider } from '../payments/providers/provider';
-import {
-  confirmDirectDebit,
-  type DirectDebitMember,
-  directDebitOffer,
-  resendCode,
-  startDirectDebit,
-} from './directdebit.service';
+import { type DirectDebitMember, directDebitOffer } from './directdebit.offer';
+import { confirmDirectDebit, resendCode, startDirectDebit } from './directdebit.service';
 
 export interface DirectDebitRoutesOptions {
   provider: PaymentProvider;

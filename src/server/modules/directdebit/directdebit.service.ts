@@ -1,12 +1,8 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { isLocale, type Locale } from '../../../shared/locales';
-import { methodsFor } from '../../../shared/payment-methods';
-import { RULES } from '../../../shared/rules';
 import type {
   DirectDebitConfirmed,
-  DirectDebitOffer,
-  DirectDebitRefusal,
   DirectDebitRequest,
   DirectDebitStart,
 } from '../../../shared/schemas/directdebit';
@@ -17,14 +13,13 @@ import { translate } from '../../i18n/translate';
 import { AppError, type FieldError, fieldError } from '../../lib/app-error';
 import { enqueueSms } from '../../lib/sms/sms';
 import type { Tx } from '../accounts/accounts.repo';
-import { checkCode, priceWith, reserveForPayment, settleForPayment } from '../discounts/discounts.service';
-import { presentBundle, vatIncluded } from '../payments/catalogue-defaults';
+import { checkCode, reserveForPayment, settleForPayment } from '../discounts/discounts.service';
+import { vatIncluded } from '../payments/catalogue-defaults';
 import {
   applyInTx,
   customerOf,
   type PaymentUrls,
   presentPayment,
-  pricingCountry,
   providerUnavailable,
 } from '../payments/payments.service';
 import {
@@ -36,17 +31,23 @@ import {
 import { formatMoney } from '../payments/receipt';
 import { enqueuePreNotification } from './directdebit.mail';
 import {
+  creditorOf,
+  type DirectDebitMember,
+  type DirectDebitOptions,
+  type DirectDebitSite,
+  priceOrder,
+  RULE,
+  refusalError,
+  refusalFor,
+} from './directdebit.offer';
+import {
   claimRequest,
   countAttempt,
-  debitsSince,
   findRequest,
   finishRequest,
-  hasChargedBackDebit,
   insertRequest,
-  listedPrices,
   lockMember,
   lockPayment,
-  offerOf,
   type RequestRow,
   replaceCode,
   smsSentSince,
@@ -68,32 +69,6 @@ import {
  * masked: the confirmation sends it again and it goes straight to the provider.
  */
 
-const RULE = RULES.directDebit;
-const WINDOW_MS = RULE.limitWindowDays * 86_400_000;
-
-export interface DirectDebitMember {
-  id: number;
-  name: string;
-  email: string;
-  country: string | null;
-  language: string;
-  signupDate: Date;
-  paidUser: boolean;
-  /** the language of this request's answers (amounts in refusals are written for it) */
-  uiLocale: Locale;
-}
-
-export interface DirectDebitSite {
-  site: Site;
-  company: Company;
-}
-
-export interface DirectDebitOptions {
-  /** an SMS gateway is configured, or the dev mailbox shows the codes (outside production) */
-  smsAvailable: boolean;
-  publicUrl: string;
-}
-
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const keyed = (token: string, value: string) => createHmac('sha256', token).update(value).digest('hex');
 
@@ -112,120 +87,8 @@ const newMandateReference = (userId: number) =>
 
 const localeOf = (language: string): Locale => (isLocale(language) ? language : 'en');
 
-function creditorOf(company: Company) {
-  return { name: company.sepaCreditorName, id: company.sepaCreditorId, on_behalf_of: company.name };
-}
-
 const unavailable = () => new AppError(503, 'directdebit_unavailable');
 const requestNotFound = () => new AppError(404, 'directdebit_not_found');
-
-/** The bundle priced for the member as at checkout (discount code checked for method sdd), or the refusal. */
-async function priceOrder(
-  db: Db | Tx,
-  provider: PaymentProvider,
-  member: DirectDebitMember,
-  order: { bundleId: number; discountCode: string | undefined },
-  opts: { now: Date; welcomeHours: number },
-) {
-  const country = pricingCountry(member.country);
-  const offer = await offerOf(db, order.bundleId, country);
-  if (!offer) throw new AppError(404, 'bundle_not_available');
-  const { bundle, price } = offer;
-  if (!bundle.listed && member.paidUser) throw new AppError(404, 'bundle_not_available');
-  if (!methodsFor(country, price.currency, provider.supportedMethods).includes('sdd'))
-    throw new AppError(400, 'payment_method_not_available');
-  const facts = { id: member.id, signupDate: member.signupDate, paidUser: member.paidUser, country };
-  const discount = order.discountCode
-    ? await checkCode(db, order.discountCode, facts, {
-        now: opts.now,
-        welcomeHours: opts.welcomeHours,
-        order: { amountMinor: price.amountMinor, currency: price.currency, method: 'sdd' },
-      })
-    : undefined;
-  const priced = discount
-    ? priceWith(discount.code, price.amountMinor)
-    : { listAmountMinor: price.amountMinor, discountMinor: 0, amountMinor: price.amountMinor };
-  return { bundle, price, country, discount, priced };
-}
-
-/**
- * Whether the member may have `amountMinor` debited now: not when an earlier direct debit was charged back, nor
- * beyond the site's limit for the window (pending and paid debits of the window count).
- */
-async function refusalFor(
-  tx: Db | Tx,
-  member: DirectDebitMember,
-  site: Site,
-  order: { amountMinor: number; currency: string; country: string },
-  now: Date,
-): Promise<DirectDebitRefusal> {
-  const limit = site.directDebitLimitMinor;
-  const base = { limit, currency: order.currency, next_at: null, cheaper_bundle_id: null };
-  if (await hasChargedBackDebit(tx, member.id)) return { ...base, reason: 'blocked', available: 0 };
-  const window = await debitsSince(tx, member.id, new Date(now.getTime() - WINDOW_MS));
-  const available = Math.max(0, limit - window.total);
-  if (order.amountMinor <= available) return null;
-  const cheaper = (await listedPrices(tx, order.country)).find((b) => b.amountMinor <= available);
-  return {
-    ...base,
-    reason: 'limit',
-    available,
-    next_at: window.oldest ? new Date(window.oldest.getTime() + WINDOW_MS).toISOString() : null,
-    cheaper_bundle_id: cheaper?.id ?? null,
-  };
-}
-
-function refusalError(refusal: NonNullable<DirectDebitRefusal>, locale: Locale): AppError {
-  if (refusal.reason === 'blocked') return new AppError(403, 'directdebit_blocked');
-  return new AppError(403, 'directdebit_limit', 'errors.directdebit_limit', {
-    limit: formatMoney(refusal.limit, refusal.currency, locale),
-    available: formatMoney(refusal.available, refusal.currency, locale),
-  });
-}
-
-/** GET /api/directdebit.php: what the member would authorise, and whether direct debit is possible for them now. */
-export async function directDebitOffer(
-  db: Db,
-  provider: PaymentProvider,
-  member: DirectDebitMember,
-  where: DirectDebitSite,
-  query: { bundle_id: number; discount_code?: string | undefined },
-  opts: DirectDebitOptions,
-  now: Date,
-): Promise<DirectDebitOffer> {
-  const order = await priceOrder(
-    db,
-    provider,
-    member,
-    { bundleId: query.bundle_id, discountCode: query.discount_code },
-    { now, welcomeHours: where.site.welcomeDiscountHours },
-  );
-  const { bundle, price, priced } = order;
-  const off = !opts.smsAvailable || where.site.directDebitLimitMinor <= 0;
-  const refusal = off
-    ? null
-    : await refusalFor(
-        db,
-        member,
-        where.site,
-        { amountMinor: priced.amountMinor, currency: price.currency, country: order.country },
-        now,
-      );
-  return {
-    bundle: presentBundle(bundle, price),
-    price: {
-      list_amount: priced.listAmountMinor,
-      discount: priced.discountMinor,
-      amount: priced.amountMinor,
-      currency: price.currency,
-      discount_code: order.discount?.code.code ?? null,
-    },
-    creditor: creditorOf(where.company),
-    debit_date: debitDate(now, RULE.debitAfterBusinessDays),
-    available: !off,
-    refusal,
-  };
-}
 
 export function presentRequest(row: RequestRow, token: string, company: Company): DirectDebitRequest {
   const more = row.sends < RULE.sendsPerRequest;
