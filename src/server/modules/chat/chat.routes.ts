@@ -20,7 +20,6 @@ import { PHOTO_UPLOAD } from '../../../shared/schemas/photos';
 import { AppError } from '../../lib/app-error';
 import type { MediaStorage } from '../../lib/storage';
 import { photoInvalid, photoTooLarge } from '../photos/photos.service';
-import { findMessageByClientId } from './chat.repo';
 import {
   deleteChat,
   getConversation,
@@ -34,6 +33,7 @@ import {
   viewPhoto,
 } from './chat.service';
 import { removeChatPhoto, storeChatPhoto } from './chat-photos';
+import { findMessageByClientId } from './chat-send.repo';
 
 const photoFieldsSchema = z.object({ conversation: z.coerce.number().int().positive(), client_id: z.uuid() });
 

@@ -20,26 +20,28 @@ import { accessToMember, memberNotFound } from '../member-profile/member-profile
 import { heldUntilConfirmed, mayWriteTo, type PartnerFacts, partnerCanReply } from './chat.policy';
 import {
   clearChat,
-  countFreeTexts,
-  countStartedConversations,
   ensureConversation,
   findAccount,
   findChatList,
   findMemberSide,
-  findMessageByClientId,
   findMessagePage,
   findNthNewestId,
   findPartner,
-  findSendChecks,
   hasVisibleBefore,
-  insertMessage,
   isEmptyFor,
-  lockSendContext,
   type MemberSide,
   markPhotoViewed,
   markRead,
 } from './chat.repo';
 import { chatPhotoUrl } from './chat-photos';
+import {
+  countFreeTexts,
+  countStartedConversations,
+  findMessageByClientId,
+  findSendChecks,
+  insertMessage,
+  lockSendContext,
+} from './chat-send.repo';
 
 /**
  * Chat (issue 11): conversations, messages paid with credits, the free members' limits. Costs and limits come from

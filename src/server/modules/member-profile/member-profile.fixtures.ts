@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import { type Photo, type Profile, photos, profiles, users } from '../../db/schema';
 import { CLIENT } from '../../test/factories';
 import type { TestContext } from '../../test/test-app';
-import { ensureConversation, insertMessage } from '../chat/chat.repo';
+import { ensureConversation } from '../chat/chat.repo';
+import { insertMessage } from '../chat/chat-send.repo';
 import { refreshSearchable } from '../members/searchable';
 
 export async function addPhoto(
