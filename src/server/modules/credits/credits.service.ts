@@ -12,6 +12,13 @@ export interface CreditChange {
   idempotencyKey: string;
 }
 
+/** The change's values for the statements below, checked: a whole, non-zero number of credits. */
+function valuesOf(change: CreditChange) {
+  if (!Number.isInteger(change.delta) || change.delta === 0)
+    throw new Error('credit change must be a non-zero integer');
+  return { userId: change.userId, delta: change.delta, reason: change.reason, key: change.idempotencyKey };
+}
+
 /** Claims the change's idempotency key with its ledger row (balance_after is set by `applyChange` right after). */
 const insertEntry = namedStatement<{ id: string }>(
   'credits_ledger_insert',
@@ -42,14 +49,7 @@ const applyChange = namedStatement<{ credits: number }>(
  * concurrent replay waits for the first), then the balance and the row's balance_after together.
  */
 export async function changeCredits(tx: Tx, change: CreditChange): Promise<number | null> {
-  if (!Number.isInteger(change.delta) || change.delta === 0)
-    throw new Error('credit change must be a non-zero integer');
-  const [entry] = await insertEntry(tx, {
-    userId: change.userId,
-    delta: change.delta,
-    reason: change.reason,
-    key: change.idempotencyKey,
-  });
+  const [entry] = await insertEntry(tx, valuesOf(change));
   if (!entry) return null;
   const [row] = await applyChange(tx, { userId: change.userId, delta: change.delta, entryId: entry.id });
   if (!row) throw new AppError(402, 'insufficient_credits');
@@ -77,14 +77,7 @@ const applyNewChange = namedStatement<{ balance_after: number }>(
  * rolling the caller's transaction back. Returns the new balance; 402 when it would drop below zero.
  */
 export async function changeCreditsOnce(tx: Tx, change: CreditChange): Promise<number> {
-  if (!Number.isInteger(change.delta) || change.delta === 0)
-    throw new Error('credit change must be a non-zero integer');
-  const [row] = await applyNewChange(tx, {
-    userId: change.userId,
-    delta: change.delta,
-    reason: change.reason,
-    key: change.idempotencyKey,
-  });
+  const [row] = await applyNewChange(tx, valuesOf(change));
   if (!row) throw new AppError(402, 'insufficient_credits');
   return Number(row.balance_after);
 }
