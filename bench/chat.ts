@@ -63,6 +63,7 @@ import {
 } from './lib/inspector';
 import { freePort, type LoadResult, runLoad, stopProcess, waitReady } from './lib/load';
 import { type ActivityShare, PgActivitySampler } from './lib/pg-sampler';
+import { inTransaction } from './lib/pg-transaction';
 import { cpuByCommand, cpuDelta, cpuSeconds, rssKiB, systemCpu } from './lib/proc';
 
 function intEnv(name: string, fallback: number, min: number, max: number): number {
@@ -188,9 +189,7 @@ async function seed(pool: pg.Pool, siteId: number): Promise<boolean> {
         `${MEMBERS} and ${CONVERSATIONS}): drop the database amora_bench_chat to seed it again`,
     );
   const t0 = performance.now();
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await inTransaction(pool, async (client) => {
     await client.query(`set local synchronous_commit = off`);
     await client.query(
       `insert into users (site_id, email, status, language, credits, paid_user, signup_date, last_active_at,
@@ -223,13 +222,7 @@ async function seed(pool: pg.Pool, siteId: number): Promise<boolean> {
        select id, user_low, user_high from c union all select id, user_high, user_low from c`,
       [EMAIL_LIKE],
     );
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback');
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
   log(`seeded ${MEMBERS} members and ${CONVERSATIONS} conversations in ${secondsSince(t0)} s`);
   return true;
 }
@@ -237,9 +230,7 @@ async function seed(pool: pg.Pool, siteId: number): Promise<boolean> {
 /** Puts the bench's conversations back as seeded (no messages), credits full, no bench sessions. */
 async function resetState(pool: pg.Pool): Promise<void> {
   const t0 = performance.now();
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  const removed = await inTransaction(pool, async (client) => {
     await client.query(`create temp table bench_users on commit drop as
                         select id from users where email like '${EMAIL_LIKE}'`);
     const m = await client.query(
@@ -265,14 +256,9 @@ async function resetState(pool: pg.Pool): Promise<void> {
        where user_low in (select id from bench_users) and last_message_at is not null`,
     );
     await client.query('delete from sessions where user_agent = $1', [SESSION_AGENT]);
-    await client.query('commit');
-    if (m.rowCount) log(`removed ${m.rowCount} messages of an earlier run`);
-  } catch (err) {
-    await client.query('rollback');
-    throw err;
-  } finally {
-    client.release();
-  }
+    return m.rowCount;
+  });
+  if (removed) log(`removed ${removed} messages of an earlier run`);
   await pool.query('vacuum analyze users, profiles, sessions, conversations, conversation_members, messages');
   await pool.query('vacuum analyze credit_ledger');
   if ((await pool.query(`select to_regclass('notifications') is not null as present`)).rows[0]?.present)

@@ -59,6 +59,7 @@ import { ensureDefaultSite } from '../src/server/modules/sites/sites.service';
 import { INTERESTS, RULES } from '../src/shared/rules';
 import type { LikeTab } from '../src/shared/schemas/likes';
 import { freePort, type LoadRequest, type LoadResult, runLoad, stopProcess, waitReady } from './lib/load';
+import { inTransaction } from './lib/pg-transaction';
 
 function intEnv(name: string, fallback: number, min: number, max: number): number {
   const raw = process.env[name];
@@ -544,9 +545,7 @@ const LIKE_COUNTS_SQL = `
  */
 async function recountBench(pool: pg.Pool, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
+  await inTransaction(pool, async (client) => {
     await client.query('delete from like_counts where user_id = any($1::bigint[])', [ids]);
     await client.query(
       `insert into like_counts (user_id, received, unseen, given, matches)
@@ -562,13 +561,7 @@ async function recountBench(pool: pg.Pool, ids: number[]): Promise<void> {
        from unnest($1::bigint[]) as m(id)`,
       [[...new Set(ids)]],
     );
-    await client.query('commit');
-  } catch (err) {
-    await client.query('rollback');
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /**
