@@ -35,6 +35,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
   if (opts.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
+      // Pipeline mode: a query is written at once, not after the previous one's answer. Queries awaited one by
+      // one behave as before; db/pipelined-transaction.ts writes a transaction's statements in batches.
+      pipeline: true,
       max: 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { getTableColumns, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
+import { fillPlaceholders, getTableColumns, type InferSelectModel, type SQL, type Table } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -35,7 +35,7 @@ export function runNamed<T>(query: Preparable<T>, prefix: string): Promise<T> {
 }
 
 /** The database or a transaction of it (statements run on the transaction's own connection). */
-type Runner = Pick<Db, '_'>;
+export type Runner = Pick<Db, '_'>;
 
 /**
  * A hot statement written once, with `sql.placeholder()`s for its values: its text is rendered on the first run
@@ -45,13 +45,43 @@ type Runner = Pick<Db, '_'>;
  * ordinary query. Rows come back as the driver gives them, keyed by the SQL's column names: int8 as strings,
  * timestamps as strings; map them with Number(), `rowOf` or a column's mapFromDriverValue.
  */
-export function namedStatement<Row = Record<string, unknown>>(name: string, build: () => SQL) {
+export function namedStatement<Row = Record<string, unknown>>(
+  name: string,
+  build: () => SQL,
+): NamedStatement<Row> {
   let query: { sql: string; params: unknown[] } | undefined;
-  return async (db: Runner, values: Record<string, unknown>): Promise<Row[]> => {
-    query ??= dialect.sqlToQuery(build());
-    const result = await db._.session.prepareQuery(query, undefined, name, false).execute(values);
+  const render = () => (query ??= dialect.sqlToQuery(build()));
+  const run = async (db: Runner, values: Record<string, unknown>): Promise<Row[]> => {
+    const result = await db._.session.prepareQuery(render(), undefined, name, false).execute(values);
     return (result as { rows: Row[] }).rows;
   };
+  return Object.assign(run, {
+    step: (values: Record<string, unknown>): Step<Row> => ({
+      statement: run,
+      values,
+      name,
+      text: render().sql,
+      params: fillPlaceholders(render().params, values),
+    }),
+  });
+}
+
+/** A named statement: run it on the database or a transaction, or make it a step of a pipelined transaction. */
+export interface NamedStatement<Row> {
+  (db: Runner, values: Record<string, unknown>): Promise<Row[]>;
+  step(values: Record<string, unknown>): Step<Row>;
+}
+
+/**
+ * One statement of a pipelined transaction (db/pipelined-transaction.ts) with its values: the statement's name,
+ * text and bound parameters for the driver that pipelines, and the statement itself for the one that does not.
+ */
+export interface Step<Row> {
+  statement: (db: Runner, values: Record<string, unknown>) => Promise<Row[]>;
+  values: Record<string, unknown>;
+  name: string;
+  text: string;
+  params: unknown[];
 }
 
 const columnLists = new WeakMap<Table, [string, ReturnType<typeof getTableColumns>[string]][]>();

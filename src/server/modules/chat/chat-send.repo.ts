@@ -1,8 +1,9 @@
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { namedStatement, rowOf } from '../../db/named-query';
-import { conversationMembers, conversations, type Message, messages } from '../../db/schema';
+import { conversationMembers, type Message, messages } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
+import { spendCtes } from '../credits/credits.service';
 import { messageNotificationCtes } from '../notifications/notifications.repo';
 import type { PartnerFacts } from './chat.policy';
 
@@ -16,8 +17,6 @@ import type { PartnerFacts } from './chat.policy';
 export interface SendContext {
   sender: { status: string; credits: number; paidUser: boolean };
   partnerId: number;
-  /** as read by the locking statement: a conversation started before the lock; null may be older than the lock */
-  startedAt: Date | null;
   /** undefined when the partner's account or profile is gone */
   facts: PartnerFacts | undefined;
 }
@@ -25,26 +24,26 @@ export interface SendContext {
 /**
  * The first statement of a send's transaction: locks the sender's row for the rest of it (a member's sends are
  * taken one at a time) and reads the sender's side of the conversation with the partner's facts (findPartner's
- * status columns, blockedEitherWay, and contactExists: the conversation is the pair's only one). Undefined when the
- * member is not part of the conversation. One statement instead of five (docs/performance.md "Chat").
+ * status columns, blockedEitherWay, and contactExists: the conversation is the pair's only one). No row when the
+ * member is not part of the conversation (sendContextOf: undefined). One statement instead of five
+ * (docs/performance.md "Chat").
  *
  * FOR NO KEY UPDATE (what the credits update takes anyway), not FOR UPDATE: that would also block every foreign key
  * to the member, such as the notification of a message to this member, and two members writing to each other at
  * once would wait for each other (a deadlock). After waiting for the lock, PostgreSQL returns the sender's row as
- * committed, but the other tables as of the statement's start: what must be read after the previous send of the
- * member committed is read by a later statement (findSendChecks, and the started conversation when null).
+ * committed (its balance too, which nobody else can change until the send commits), but the other tables as of
+ * the statement's start: what must be read after the previous send of the member committed is read by the next
+ * statement (sendChecksStep), in the same round trip.
  */
-export async function lockSendContext(
-  tx: Tx,
-  userId: number,
-  conversationId: number,
-): Promise<SendContext | undefined> {
-  const [row] = await lockSendContextQuery(tx, { userId, conversationId });
+export const sendContextStep = (userId: number, conversationId: number) =>
+  lockSendContextQuery.step({ userId, conversationId });
+
+export function sendContextOf(rows: SendContextRow[]): SendContext | undefined {
+  const [row] = rows;
   if (!row) return undefined;
   return {
     sender: { status: row.status, credits: row.credits, paidUser: row.paid_user },
     partnerId: Number(row.partner_id),
-    startedAt: row.started_at === null ? null : new Date(row.started_at),
     facts:
       row.partner_status === null || row.profile_status === null
         ? undefined
@@ -57,20 +56,20 @@ export async function lockSendContext(
           },
   };
 }
-const lockSendContextQuery = namedStatement<{
+interface SendContextRow {
   status: string;
   credits: number;
   paid_user: boolean;
   partner_id: string | number;
-  started_at: string | Date | null;
   partner_status: string | null;
   profile_status: string | null;
   invisible: boolean | null;
   blocked: boolean;
   in_contact: boolean;
-}>(
+}
+const lockSendContextQuery = namedStatement<SendContextRow>(
   'chat_lock_send_context',
-  () => sql`select u.status, u.credits, u.paid_user, cm.partner_id, c.started_at,
+  () => sql`select u.status, u.credits, u.paid_user, cm.partner_id,
       pu.status as partner_status, p.status as profile_status, p.invisible,
       (exists (select 1 from blocks b where b.blocker_id = cm.user_id and b.blocked_id = cm.partner_id)
         or exists (select 1 from blocks b where b.blocker_id = cm.partner_id and b.blocked_id = cm.user_id))
@@ -78,7 +77,6 @@ const lockSendContextQuery = namedStatement<{
       exists (select 1 from messages m where m.conversation_id = cm.conversation_id and not m.held) as in_contact
     from users u
     join conversation_members cm on cm.user_id = u.id and cm.conversation_id = ${sql.placeholder('conversationId')}
-    join conversations c on c.id = cm.conversation_id
     left join users pu on pu.id = cm.partner_id
     left join profiles p on p.user_id = cm.partner_id
     where u.id = ${sql.placeholder('userId')}
@@ -88,81 +86,106 @@ const lockSendContextQuery = namedStatement<{
 export interface SendChecks {
   /** the message this client_id stored before (a retried send), or undefined */
   againId: number | undefined;
-  /** countFreeTexts when asked for, else 0 */
+  /** the free texts the member used (members who paid have none: 0) */
   freeUsed: number;
   /** for a text: in how many other conversations the member sent the same text within `minutes`; else 0 */
   sameText: number;
+  /** for a member who has not paid, when this conversation is not started yet: the conversations the member
+   *  started; else 0 */
+  startedOthers: number;
+  /** for a photo: whether the two members like each other (else false) */
+  matched: boolean;
 }
 
 /**
- * The checks of a send, read under the sender's row lock (lockSender) in one statement: the retried client_id,
- * the free texts used (members who paid have none, so not counted for them) and the same text elsewhere (texts
- * only). Not part of the locking statement: a statement that waited for the lock would read with the snapshot it
- * started with and miss what the previous send of the member committed.
+ * The checks of a send in one statement, read under the sender's row lock (sendContextStep, the statement before it
+ * in the same round trip): the retried client_id, the free texts used and the conversations started (members who
+ * paid have neither, so they are not counted for them), the same text elsewhere (texts only), and for a photo
+ * whether the pair matched (it arrives blurred otherwise). Not part of the locking statement: a statement that
+ * waited for the lock reads with the snapshot it started with and would miss what the member's previous send
+ * committed.
  */
-export async function findSendChecks(
-  tx: Tx,
-  q: {
-    userId: number;
-    clientId: string;
-    conversationId: number;
-    countFree: boolean;
-    /** the text to look for in the member's other conversations, or null for gifts and photos */
-    text: string | null;
-    minutes: number;
-  },
-): Promise<SendChecks> {
-  const [row] = await sendChecksQuery(tx, {
+export function sendChecksStep(q: {
+  userId: number;
+  clientId: string;
+  conversationId: number;
+  kind: string;
+  /** the text to look for in the member's other conversations, or null for gifts and photos */
+  text: string | null;
+  minutes: number;
+}) {
+  return sendChecksQuery.step({
     userId: q.userId,
     clientId: q.clientId,
-    countFree: q.countFree,
     checkText: q.text !== null,
     body: q.text ?? '',
     conversationId: q.conversationId,
     minutes: q.minutes,
+    photo: q.kind === 'photo',
   });
+}
+
+export function sendChecksOf(rows: SendChecksRow[]): SendChecks {
+  const [row] = rows;
   return {
     againId: row?.again_id == null ? undefined : Number(row.again_id),
     freeUsed: Number(row?.free_used ?? 0),
     sameText: Number(row?.same_text ?? 0),
+    startedOthers: Number(row?.started_others ?? 0),
+    matched: row?.matched === true,
   };
 }
-const sendChecksQuery = namedStatement<{
+interface SendChecksRow {
   again_id: string | number | null;
   free_used: string | number;
   same_text: string | number;
-}>(
-  'chat_send_checks',
-  () => sql`select
-      (select id from messages where sender_id = ${sql.placeholder('userId')}
-        and client_id = ${sql.placeholder('clientId')}::uuid) as again_id,
-      case when ${sql.placeholder('countFree')}::boolean then
-        (select count(*) from messages where sender_id = ${sql.placeholder('userId')}
-          and kind = 'text' and credits = 0)
+  started_others: string | number;
+  matched: boolean | null;
+}
+const sendChecksQuery = namedStatement<SendChecksRow>('chat_send_checks', () => {
+  const user = sql.placeholder('userId');
+  const conversation = sql.placeholder('conversationId');
+  return sql`select
+      (select id from messages where sender_id = ${user} and client_id = ${sql.placeholder('clientId')}::uuid)
+        as again_id,
+      case when not u.paid_user then
+        (select count(*) from messages where sender_id = ${user} and kind = 'text' and credits = 0)
       else 0 end as free_used,
       case when ${sql.placeholder('checkText')}::boolean then
-        (select count(distinct conversation_id) from messages where sender_id = ${sql.placeholder('userId')}
+        (select count(distinct conversation_id) from messages where sender_id = ${user}
           and created_at > now() - make_interval(mins => ${sql.placeholder('minutes')}::int)
           and body = ${sql.placeholder('body')}::text
-          and conversation_id <> ${sql.placeholder('conversationId')}::bigint)
-      else 0 end as same_text`,
+          and conversation_id <> ${conversation}::bigint)
+      else 0 end as same_text,
+      case when not u.paid_user and c.started_at is null then
+        (select count(*) from conversations where started_by = ${user} and started_at is not null)
+      else 0 end as started_others,
+      case when ${sql.placeholder('photo')}::boolean then
+        exists (select 1 from likes where liker_id = ${user} and liked_id = cm.partner_id)
+        and exists (select 1 from likes where liker_id = cm.partner_id and liked_id = ${user})
+      end as matched
+    from users u
+    left join conversation_members cm on cm.user_id = u.id and cm.conversation_id = ${conversation}::bigint
+    left join conversations c on c.id = cm.conversation_id
+    where u.id = ${user}`;
+});
+
+/** The stored message of a retried send (SendChecks.againId). */
+export const messageByIdStep = (id: number) => messageByIdQuery.step({ id });
+export const messageOf = (rows: Record<string, unknown>[]): Message | undefined =>
+  rows[0] ? rowOf(messages, rows[0]) : undefined;
+const messageByIdQuery = namedStatement<Record<string, unknown>>(
+  'chat_message_by_id',
+  () => sql`select * from messages where id = ${sql.placeholder('id')}`,
 );
 
+/** The message a member's client_id stored, if any (the photo route's check before it processes a retried upload). */
 export async function findMessageByClientId(db: Db | Tx, senderId: number, clientId: string) {
   const [row] = await db
     .select()
     .from(messages)
     .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)));
   return row;
-}
-
-/** Conversations the member started (sent the first message of). */
-export async function countStartedConversations(tx: Tx, userId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(conversations)
-    .where(and(eq(conversations.startedBy, userId), sql`${conversations.startedAt} is not null`));
-  return row?.n ?? 0;
 }
 
 /** Text messages the member sent without credits (the free messages used; the signup message counts). */
@@ -180,10 +203,35 @@ export type NewMessage = Pick<Message, 'conversationId' | 'senderId' | 'kind' | 
 /**
  * Stores a message and brings both sides up to date: the sender's side always, the recipient's (last message,
  * unread + 1) and its notification only when the message is delivered (not held). The first message starts the
- * conversation. One statement (docs/performance.md "Chat").
+ * conversation. One statement (docs/performance.md "Chat"). For a message that costs nothing: the signup message,
+ * fixtures.
  */
 export async function insertMessage(tx: Tx, recipientId: number, m: NewMessage): Promise<Message> {
-  const [row] = await insertMessageQuery(tx, {
+  const [row] = await insertMessageQuery(tx, insertValues(recipientId, m, undefined));
+  return rowOf(messages, row!);
+}
+
+/**
+ * insertMessage as a step that also spends the message's credits (credits.service spendCtes: the balance and its
+ * ledger row under `message:<id>`), for a send whose commit goes with it. The caller has checked the balance under
+ * the sender's row lock; `balanceAfter` is the new balance, or null when nothing was spent.
+ */
+export const insertMessageStep = (recipientId: number, m: NewMessage, spendReason: string) =>
+  insertMessageQuery.step(insertValues(recipientId, m, spendReason));
+
+export function insertedMessageOf(rows: Record<string, unknown>[]): {
+  message: Message;
+  balanceAfter: number | null;
+} {
+  const row = rows[0]!;
+  return {
+    message: rowOf(messages, row),
+    balanceAfter: row.balance_after == null ? null : Number(row.balance_after),
+  };
+}
+
+function insertValues(recipientId: number, m: NewMessage, spendReason: string | undefined) {
+  return {
     conversationId: m.conversationId,
     senderId: m.senderId,
     recipientId,
@@ -196,8 +244,9 @@ export async function insertMessage(tx: Tx, recipientId: number, m: NewMessage):
     credits: m.credits,
     held: m.held,
     heldReason: m.heldReason ?? null,
-  });
-  return rowOf(messages, row!);
+    spend: spendReason === undefined ? 0 : m.credits,
+    spendReason: spendReason ?? '',
+  };
 }
 
 /** A held message released: the recipient's side and its notification, as for a message delivered at once. */
@@ -230,10 +279,10 @@ const deliveryCtes = (lockFirst: SQL) => sql`recipient_side as (
     ), ${messageNotificationCtes(sql`delivered`)}`;
 
 /**
- * The message, the conversation (last message, started), both sides and the notification in one statement. The
- * sides are updated from the conversation's update (`from …, c`), so the conversation row is locked first: the
- * pair's sends queue there, before either side row (else two members writing to each other at once could deadlock
- * over their side rows).
+ * The message, the conversation (last message, started), both sides, the notification and the spend (when `spend`
+ * > 0) in one statement. The sides are updated from the conversation's update (`from …, c`), so the conversation
+ * row is locked first: the pair's sends queue there, before either side row (else two members writing to each
+ * other at once could deadlock over their side rows).
  */
 const insertMessageQuery = namedStatement<Record<string, unknown>>(
   'chat_insert_message',
@@ -260,8 +309,13 @@ const insertMessageQuery = namedStatement<Record<string, unknown>>(
       select ${sql.placeholder('recipientId')}::bigint as recipient_id, m.conversation_id, m.id as message_id,
         m.sender_id, m.created_at
       from m where not m.held
-    ), ${deliveryCtes(sql`, c`)}
-    select * from m`,
+    ), ${deliveryCtes(sql`, c`)}, ${spendCtes({
+      userId: sql.placeholder('senderId'),
+      amount: sql.placeholder('spend'),
+      reason: sql.placeholder('spendReason'),
+      key: sql`'message:' || (select id from m)`,
+    })}
+    select m.*, (select balance_after from spent) as balance_after from m`,
 );
 
 const deliverQuery = namedStatement(

@@ -7,13 +7,12 @@ import type {
   SendMessageRequest,
 } from '../../../shared/schemas/chat';
 import type { Db } from '../../db/client';
+import { pipelinedTransaction } from '../../db/pipelined-transaction';
 import type { Message, Site } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Tx } from '../accounts/accounts.repo';
 import type { SessionWithUser } from '../auth/sessions.repo';
 import { blockedEitherWay } from '../blocks/blocks.policy';
-import { changeCreditsOnce } from '../credits/credits.service';
-import { findLikeState } from '../likes/likes.repo';
 import { cardOptions, presentProfileCard } from '../member-profile/member-profile.presenter';
 import { contactExists } from '../member-profile/member-profile.repo';
 import { accessToMember, memberNotFound } from '../member-profile/member-profile.service';
@@ -36,11 +35,14 @@ import {
 import { chatPhotoUrl } from './chat-photos';
 import {
   countFreeTexts,
-  countStartedConversations,
-  findMessageByClientId,
-  findSendChecks,
-  insertMessage,
-  lockSendContext,
+  insertedMessageOf,
+  insertMessageStep,
+  messageByIdStep,
+  messageOf,
+  sendChecksOf,
+  sendChecksStep,
+  sendContextOf,
+  sendContextStep,
 } from './chat-send.repo';
 
 /**
@@ -252,9 +254,12 @@ export interface SentMessage {
 }
 
 /**
- * Sends a text or a gift. One transaction holds the sender's row lock (a member's sends are taken one at a time),
- * the checks, the message, the ledger row and the debit: 50 parallel sends with credits for one store one message.
- * A retried send (same client_id) returns the stored message and charges nothing.
+ * Sends a text, a gift or a photo. One transaction holds the sender's row lock (a member's sends are taken one at a
+ * time), the checks, the message, the ledger row and the debit: 50 parallel sends with credits for one store one
+ * message. A retried send (same client_id) returns the stored message and charges nothing.
+ *
+ * Two round trips (db/pipelined-transaction.ts): `begin`, the lock with the context and the checks; then, once the
+ * rules below have decided, the message statement (with the debit) and `commit`.
  */
 export async function sendMessage(
   db: Db,
@@ -262,26 +267,29 @@ export async function sendMessage(
   req: SendInput,
   site: ChatSite,
 ): Promise<SentMessage> {
-  return db.transaction(async (tx) => {
-    // One statement for the sender's lock, the side and the partner's facts (docs/performance.md "Chat").
-    const side = await lockSendContext(tx, viewerId, req.conversation);
+  return pipelinedTransaction(db, async (p) => {
+    const body = req.kind === 'text' ? req.text : '';
+    const [contextRows, checkRows] = await p.run(
+      sendContextStep(viewerId, req.conversation),
+      sendChecksStep({
+        userId: viewerId,
+        clientId: req.client_id,
+        conversationId: req.conversation,
+        kind: req.kind,
+        text: req.kind === 'text' ? body : null,
+        minutes: RULES.chat.sameText.windowMinutes,
+      }),
+    );
+    const side = sendContextOf(contextRows);
     if (!side) throw conversationNotFound();
     if (req.kind === 'text' && req.text.length > site.messageLength) throw messageTooLong(site.messageLength);
     if (!side.facts || !mayWriteTo(side.facts)) throw conversationNotFound();
     const sender = side.sender;
-    const body = req.kind === 'text' ? req.text : '';
-    const checks = await findSendChecks(tx, {
-      userId: viewerId,
-      clientId: req.client_id,
-      conversationId: req.conversation,
-      // Members who paid have no free messages: their count is not needed (freeLeft is 0).
-      countFree: !sender.paidUser,
-      text: req.kind === 'text' ? body : null,
-      minutes: RULES.chat.sameText.windowMinutes,
-    });
+    const checks = sendChecksOf(checkRows);
     const freeUsed = checks.freeUsed;
     if (checks.againId !== undefined) {
-      const again = await findMessageByClientId(tx, viewerId, req.client_id);
+      const [rows] = await p.commit(messageByIdStep(checks.againId));
+      const again = messageOf(rows);
       if (!again) throw conversationNotFound();
       if (again.conversationId !== req.conversation) throw new AppError(409, 'client_id_reused');
       return {
@@ -292,51 +300,44 @@ export async function sendMessage(
         freeMessagesLeft: freeLeft(site, sender.paidUser, freeUsed),
       };
     }
-    // The free members' limit on started conversations. A conversation once started stays started, so only one the
-    // locking statement saw unstarted (it may have read it before the lock) is read again, now under the lock.
-    if (!sender.paidUser && side.startedAt === null) {
-      const current = await findMemberSide(tx, viewerId, req.conversation);
-      if (current?.startedAt === null) {
-        const started = await countStartedConversations(tx, viewerId);
-        if (started >= RULES.freeMember.maxStartedConversations) throw conversationLimitReached();
-      }
+    // The free members' limit on started conversations (a conversation once started stays started).
+    if (!sender.paidUser && checks.startedOthers >= RULES.freeMember.maxStartedConversations) {
+      throw conversationLimitReached();
     }
     const free = req.kind === 'text' && freeLeft(site, sender.paidUser, freeUsed) > 0;
     const cost = free
       ? 0
       : { text: site.messageCredits, gift: site.giftCredits, photo: site.photoCredits }[req.kind];
-    // A photo from somebody the recipient has not matched with arrives blurred.
-    const matched = req.kind === 'photo' ? await findLikeState(tx, viewerId, side.partnerId) : undefined;
+    // The balance was read under the sender's row lock, so it is the balance the debit will find.
+    if (cost > sender.credits) throw new AppError(402, 'insufficient_credits');
     const spam = req.kind === 'text' && checks.sameText >= RULES.chat.sameText.members - 1;
     const unconfirmed = heldUntilConfirmed(sender.status);
-    const message = await insertMessage(tx, side.partnerId, {
-      conversationId: req.conversation,
-      senderId: viewerId,
-      clientId: req.client_id,
-      kind: req.kind,
-      body,
-      gift: req.kind === 'gift' ? req.gift : null,
-      photoKey: req.kind === 'photo' ? req.photoKey : null,
-      photoBlurred: matched !== undefined && !(matched.likedByMe && matched.likesMe),
-      credits: cost,
-      held: unconfirmed || spam,
-      heldReason: unconfirmed ? 'unconfirmed' : spam ? 'moderation' : null,
-    });
-    // The message's id is new, so its debit is one statement (changeCreditsOnce).
-    const credits =
-      cost > 0
-        ? await changeCreditsOnce(tx, {
-            userId: viewerId,
-            delta: -cost,
-            reason: `message:${req.kind}`,
-            idempotencyKey: `message:${message.id}`,
-          })
-        : sender.credits;
+    const [rows] = await p.commit(
+      insertMessageStep(
+        side.partnerId,
+        {
+          conversationId: req.conversation,
+          senderId: viewerId,
+          clientId: req.client_id,
+          kind: req.kind,
+          body,
+          gift: req.kind === 'gift' ? req.gift : null,
+          photoKey: req.kind === 'photo' ? req.photoKey : null,
+          // A photo from somebody the recipient has not matched with arrives blurred.
+          photoBlurred: req.kind === 'photo' && !checks.matched,
+          credits: cost,
+          held: unconfirmed || spam,
+          heldReason: unconfirmed ? 'unconfirmed' : spam ? 'moderation' : null,
+        },
+        `message:${req.kind}`,
+      ),
+    );
+    const { message, balanceAfter } = insertedMessageOf(rows);
     return {
       message,
       recipientId: side.partnerId,
       created: true,
-      credits,
+      credits: balanceAfter ?? sender.credits,
       freeMessagesLeft: freeLeft(site, sender.paidUser, freeUsed + (free ? 1 : 0)),
     };
   });

@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { namedStatement } from '../../db/named-query';
 import { AppError } from '../../lib/app-error';
 import type { Tx } from '../accounts/accounts.repo';
+
+/** A value in a statement: SQL or a placeholder. */
+type SqlValue = SQL | Placeholder;
 
 export interface CreditChange {
   userId: number;
@@ -56,28 +59,23 @@ export async function changeCredits(tx: Tx, change: CreditChange): Promise<numbe
   return Number(row.credits);
 }
 
-/** The balance moved unless it would drop below zero, and its ledger row with balance_after, in one statement. */
-const applyNewChange = namedStatement<{ balance_after: number }>(
-  'credits_apply_new',
-  () => sql`with u as (
-      update users set credits = credits + ${sql.placeholder('delta')}::int
-      where id = ${sql.placeholder('userId')} and credits + ${sql.placeholder('delta')}::int >= 0
-      returning credits
-    )
-    insert into credit_ledger (user_id, delta, balance_after, reason, idempotency_key)
-    select ${sql.placeholder('userId')}, ${sql.placeholder('delta')}, u.credits, ${sql.placeholder('reason')},
-      ${sql.placeholder('key')}
-    from u
-    returning balance_after`,
-);
-
 /**
- * `changeCredits` in one statement, for a change whose key cannot have been applied before (e.g. the id of a row
- * this transaction inserted, such as a message): a replay is not a no-op here but fails on the key's unique index,
- * rolling the caller's transaction back. Returns the new balance; 402 when it would drop below zero.
+ * A spend as CTEs for another statement (SQL to put after `with`, or after a comma): `amount` credits of `userId`
+ * when `amount` > 0, with its ledger row under `key`; the CTE `spent` holds the row's balance_after. There is no
+ * condition on the balance here, unlike changeCredits: the caller has decided under the member's row lock that the
+ * balance suffices, and should it not, the ledger row's check (credit_ledger_balance_nonneg) fails the whole
+ * statement. So it fits a statement sent with its commit, whose result the app cannot look at before the commit
+ * (db/pipelined-transaction.ts): the chat send's message statement.
  */
-export async function changeCreditsOnce(tx: Tx, change: CreditChange): Promise<number> {
-  const [row] = await applyNewChange(tx, valuesOf(change));
-  if (!row) throw new AppError(402, 'insufficient_credits');
-  return Number(row.balance_after);
+export function spendCtes(v: { userId: SqlValue; amount: SqlValue; reason: SqlValue; key: SqlValue }): SQL {
+  return sql`spend_balance as (
+      update users set credits = credits - ${v.amount}::int
+      where id = ${v.userId}::bigint and ${v.amount}::int > 0
+      returning credits
+    ), spent as (
+      insert into credit_ledger (user_id, delta, balance_after, reason, idempotency_key)
+      select ${v.userId}::bigint, -${v.amount}::int, spend_balance.credits, ${v.reason}::text, ${v.key}
+      from spend_balance
+      returning balance_after
+    )`;
 }

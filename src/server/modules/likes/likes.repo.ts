@@ -1,6 +1,7 @@
 import { and, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { namedStatement } from '../../db/named-query';
+import { pipelinedTransaction } from '../../db/pipelined-transaction';
 import { likes, photos, profiles } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
 import {
@@ -49,8 +50,9 @@ const pairVisibility = (a: Placeholder, b: Placeholder) => sql`vis as (
 
 /** blocks.repo lockMemberPair (the same lock) as a named statement written once. */
 async function lockPair(tx: Tx, a: number, b: number): Promise<void> {
-  await lockPairQuery(tx, { low: Math.min(a, b), high: Math.max(a, b) });
+  await lockPairQuery(tx, pairKey(a, b));
 }
+const pairKey = (a: number, b: number) => ({ low: Math.min(a, b), high: Math.max(a, b) });
 const lockPairQuery = namedStatement(
   'likes_lock_pair',
   () => sql`select pg_advisory_xact_lock(${sql.placeholder('low')}::int, ${sql.placeholder('high')}::int)`,
@@ -69,9 +71,9 @@ export interface StoredLike {
  * block is either refused or deleted by it, and two members liking each other at once make one match. One statement
  * after the lock: the checks, the row (with matched_at when the member likes the liker: the second like of a pair
  * dates the match on both rows), the counts (countChanged) and the liked member's notification (once per liker,
- * whatever unlikes and likes follow: docs/notifications.md). `onNewLike` runs in the same transaction only when
- * this call made the row (not for a like that already existed); if it throws, the like is rolled back with it (the
- * swipe game's daily count).
+ * whatever unlikes and likes follow: docs/notifications.md). Without `onNewLike`: `begin`, the lock, the statement
+ * and `commit` in one round trip. `onNewLike` runs in the same transaction only when this call made the row (not for
+ * a like that already existed); if it throws, the like is rolled back with it (the swipe game's daily count).
  */
 export async function storeLike(
   db: Db,
@@ -79,6 +81,13 @@ export async function storeLike(
   likedId: number,
   onNewLike?: (tx: Tx) => Promise<void>,
 ): Promise<StoredLike> {
+  if (!onNewLike) {
+    // Nothing to decide in the app between the lock and the commit: one round trip (db/pipelined-transaction.ts).
+    const [, [row]] = await pipelinedTransaction(db, (p) =>
+      p.commit(lockPairQuery.step(pairKey(likerId, likedId)), likeQuery.step({ likerId, likedId })),
+    );
+    return { liked: !!row?.allowed && (row.inserted || row.existed), match: !!row?.allowed && row.likes_me };
+  }
   return db.transaction(async (tx) => {
     await lockPair(tx, likerId, likedId);
     const [row] = await likeQuery(tx, { likerId, likedId });

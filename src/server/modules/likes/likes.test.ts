@@ -4,6 +4,7 @@ import { RULES } from '../../../shared/rules';
 import { likeResponseSchema, likesResponseSchema } from '../../../shared/schemas/likes';
 import { likeCounts, likes } from '../../db/schema';
 import { createMember, type TestMember } from '../../test/factories';
+import { countRoundTrips } from '../../test/round-trips';
 import { type TestContext, withTestSite } from '../../test/test-app';
 import {
   addPhoto,
@@ -463,4 +464,20 @@ describe('/api/like.php', () => {
       expect(rows.every((r) => r.matchedAt instanceof Date)).toBe(true);
     }
   });
+
+  // Round trips are most of a like's cost (docs/performance.md "Likes"). Counted at the driver: PostgreSQL only.
+  it.runIf(process.env.DATABASE_URL)(
+    'a like takes at most 3 round trips: the session, the access check, and the like with its lock',
+    async () => {
+      const a = await member();
+      const counts: { statements: number; roundTrips: number }[] = [];
+      for (let i = 0; i < 3; i++) {
+        const b = await member();
+        counts.push(await countRoundTrips(async () => expect((await like(a, b.id)).statusCode).toBe(200)));
+      }
+      // The session (no cache in tests), the access statement, then `begin`, the pair lock, the like statement and
+      // `commit` written at once. It was 7 round trips, then 5.
+      expect(Math.min(...counts.map((c) => c.roundTrips)), JSON.stringify(counts)).toBeLessThanOrEqual(3);
+    },
+  );
 });
