@@ -43,6 +43,8 @@ export interface LoadResult {
   /** Latency percentiles in ms (autocannon records whole milliseconds), over the 2xx answers. */
   p50: number;
   p90: number;
+  /** only for loads with `requests` (bench/lib/load-worker.ts); autocannon's CLI does not report it */
+  p95?: number;
   p97_5: number;
   p99: number;
   /** Connection errors and timeouts. */
@@ -59,7 +61,7 @@ interface AutocannonJson {
   timeouts: number;
   non2xx: number;
   requests: { total: number; sent: number };
-  latency: { p50: number; p90: number; p97_5: number; p99: number };
+  latency: { p50: number; p90: number; p95?: number; p97_5: number; p99: number };
   statusCodeStats?: Record<string, { count: number }>;
 }
 
@@ -138,6 +140,7 @@ export function runLoad(label: string, url: string, opts: LoadOptions): Promise<
         rps: Math.round(r.requests.total / r.duration),
         p50: r.latency.p50,
         p90: r.latency.p90,
+        ...(r.latency.p95 === undefined ? {} : { p95: r.latency.p95 }),
         p97_5: r.latency.p97_5,
         p99: r.latency.p99,
         errors: r.errors + r.timeouts,

@@ -33,6 +33,7 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
   await mkdir(path.join(config.dataDir, 'media'), { recursive: true });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     pgliteDir: path.join(config.dataDir, 'pglite'),
     onPoolError: (err) => log(`database pool error: ${err.message}`),
   });

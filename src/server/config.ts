@@ -65,6 +65,7 @@ const envSchema = z.object({
     }),
   API_DOCS: bool.optional(),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DEMO_CONTENT: bool.optional(),
   DEFAULT_SITE_DOMAIN: z
     .string()
@@ -142,6 +143,8 @@ export interface AppConfig {
   apiDocs: boolean;
   /** Lifetime of cached session lookups (modules/auth/session-cache.ts); 0 turns the cache off. */
   sessionCacheSeconds: number;
+  /** PostgreSQL connections per instance (DATABASE_POOL_SIZE) */
+  databasePoolSize: number;
   /** Seed demo members on first start (default: only on the embedded database outside production). */
   demoContent: boolean;
   /** Domain of the site created on first start. */
@@ -265,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     demoContent: e.DEMO_CONTENT ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
     defaultSiteDomain: (e.DEFAULT_SITE_DOMAIN ?? new URL(publicUrl).hostname).toLowerCase(),
     webDistDir: path.resolve(e.WEB_DIST_DIR),

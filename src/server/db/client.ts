@@ -28,6 +28,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite; `undefined` keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
+  /** PostgreSQL connections in the pool (10 when not given) */
+  poolSize?: number | undefined;
   onPoolError?: (err: Error) => void;
 }
 
@@ -38,7 +40,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
       // Pipeline mode: a query is written at once, not after the previous one's answer. Queries awaited one by
       // one behave as before; db/pipelined-transaction.ts writes a transaction's statements in batches.
       pipeline: true,
-      max: 10,
+      max: opts.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
       statement_timeout: 15_000,
