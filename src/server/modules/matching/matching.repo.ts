@@ -214,14 +214,7 @@ export function swipeDeckSql(
     from (
       select p.user_id, p.last_active_at from profiles p
       where ${candidateConditions(s, f)}${cursor}
-        -- One hashed subplan of the members already liked or recently passed (the ids are never null), built once
-        -- per query: a probe per candidate walked cost heavy swipers 15 ms, and an anti join planned as a nested
-        -- loop 850 ms (docs/performance.md "Likes").
-        and p.user_id not in (
-          select l.liked_id from likes l where l.liker_id = ${s.id}
-          union all
-          select sp.member_id from swipe_passes sp where sp.user_id = ${s.id}
-            and sp.created_at > now() - make_interval(days => ${opts.passForgetDays}))
+        and ${opts.after ? probedExclusion(s, opts.passForgetDays) : hashedExclusion(s, opts.passForgetDays)}
       order by p.last_active_at desc, p.user_id
       limit ${opts.limit}
     ) deck
@@ -229,6 +222,30 @@ export function swipeDeckSql(
     ${publicPhotoJoin}
     order by deck.last_active_at desc, deck.user_id`;
 }
+
+/**
+ * SQL: `p` is not a member the seeker liked or recently passed, as one hashed subplan of those members built once per
+ * query (the ids are never null). For a walk from the top of the deck, which passes every member the seeker swiped:
+ * a probe per candidate walked cost heavy swipers 15 ms there, and an anti join planned as a nested loop 850 ms
+ * (docs/performance.md "Likes").
+ */
+const hashedExclusion = (s: Seeker, passForgetDays: number) => sql`p.user_id not in (
+          select l.liked_id from likes l where l.liker_id = ${s.id}
+          union all
+          select sp.member_id from swipe_passes sp where sp.user_id = ${s.id}
+            and sp.created_at > now() - make_interval(days => ${passForgetDays}))`;
+
+/**
+ * SQL: the same as hashedExclusion, as two index probes per candidate walked. For a walk after the deck cursor, which
+ * meets few swiped members: building the hashed set of a heavy swiper's 7,000 likes and passes was most of such a
+ * deal (docs/performance.md "Likes"). `offset 0` keeps each probe a subplan run per candidate: PostgreSQL would
+ * otherwise turn `not exists` into an anti join, which it may plan as a hash over all the seeker's likes again.
+ */
+const probedExclusion = (s: Seeker, passForgetDays: number) => sql`not exists (
+          select 1 from likes l where l.liker_id = ${s.id} and l.liked_id = p.user_id offset 0)
+        and not exists (
+          select 1 from swipe_passes sp where sp.user_id = ${s.id} and sp.member_id = p.user_id
+            and sp.created_at > now() - make_interval(days => ${passForgetDays}) offset 0)`;
 
 export async function findSwipeDeck(
   db: Db,
