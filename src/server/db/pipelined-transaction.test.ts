@@ -40,6 +40,10 @@ const sqlStateOf = (err: unknown): unknown => {
   }
   return undefined;
 };
+const backendPid = namedStatement<{ pid: number }>(
+  'test_pipeline_pid',
+  () => sql`select pg_backend_pid() as pid`,
+);
 const ids = async (from: number, to: number) => Number((await count(ctx.database.db, { from, to }))[0]!.n);
 
 describe('pipelinedTransaction', () => {
@@ -122,6 +126,26 @@ describe('pipelinedTransaction', () => {
       await first;
       const [, n] = await second;
       expect(Number(n[0]!.n)).toBe(1);
+    },
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    'a connection cut in the middle fails the transaction, commits nothing, and the pool goes on with new connections',
+    async () => {
+      const db = ctx.database.db;
+      const attempt = pipelinedTransaction(db, async (p) => {
+        const [[me]] = await p.run(backendPid.step({}), insert.step({ id: 51, v: 1 }));
+        await db.execute(sql`select pg_terminate_backend(${me!.pid}::int)`);
+        return p.commit(insert.step({ id: 52, v: 1 }));
+      });
+      await expect(attempt).rejects.toThrow();
+      expect(await ids(50, 59)).toBe(0);
+      await Promise.all(
+        Array.from({ length: 15 }, (_, i) =>
+          pipelinedTransaction(db, (p) => p.commit(insert.step({ id: 200 + i, v: i }))),
+        ),
+      );
+      expect(await ids(200, 299)).toBe(15);
     },
   );
 });

@@ -142,8 +142,11 @@ function sequentialSteps(tx: Parameters<Parameters<Db['transaction']>[0]>[0]): P
   };
 }
 
-/** An error PostgreSQL reported for a statement (it has a SQLSTATE), not one of the connection. */
+/**
+ * An error PostgreSQL reported for a statement, not one of the connection: it has a SQLSTATE, and not one of class 08
+ * (connection exception) or 57P01–57P03 (the server ended or refuses the session).
+ */
 function hasSqlState(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !/^(08|57P0[123])/.test(code);
 }
