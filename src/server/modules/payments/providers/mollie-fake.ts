@@ -5,295 +5,44 @@
  *
  * Why HTTPS: @mollie/api-client 4.x sends every request through an `https.Agent` pinned to its own bundled CA list,
  * whatever `apiEndpoint` says: an `http://` endpoint fails ("Protocol "http:" not supported") and no self-signed
- * certificate is trusted. So the fake serves TLS with the throw-away certificate below, and a test process that talks
+ * certificate is trusted. So the fake serves TLS with a throw-away certificate (mollie-fake-wire.ts), and a test process that talks
  * to it turns certificate verification off for itself with `allowFakeCertificate()` (see mollie-provider.test.ts).
- * Never import this module from production code.
+ * The wire-level parts (certificate, stored types, errors, amounts) are in mollie-fake-wire.ts, the resources' JSON
+ * in mollie-fake-json.ts. Never import this module from production code.
  */
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { mandateJson, paymentJson } from './mollie-fake-json';
+import {
+  DOCS,
+  FAKE_TLS_CERT,
+  FAKE_TLS_KEY,
+  type FakePaymentStatus,
+  HAL,
+  HttpError,
+  isLoopbackUrl,
+  isObject,
+  type JsonObject,
+  KNOWN_METHODS,
+  type MollieFake,
+  mollieError,
+  ORG_ID,
+  parseAmount,
+  type RecordedRequest,
+  readBody,
+  type SetStatusExtra,
+  STATUS_TITLES,
+  type StoredCustomer,
+  type StoredMandate,
+  type StoredPayment,
+  toJson,
+  token,
+} from './mollie-fake-wire';
 
-/**
- * A self-signed certificate for 127.0.0.1/localhost, made for this fake only (EC P-256, valid until 2126). It guards
- * nothing: the key is public on purpose, and the client never verifies it (see above).
- */
-export const FAKE_TLS_KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgHLfpF/JIqQ8e1iTB
-oES4Mt1TgtpCD8DkHfzArdB4p8ahRANCAARZ0s/NVKCyEfZZ4qz7w+EGGNNbaDsk
-hPz6+7hdCf6fCf9ihda2TnsKtYPs/vKXnDXekl5PPFgsBxSGnmZkSHl/
------END PRIVATE KEY-----
-`;
-export const FAKE_TLS_CERT = `-----BEGIN CERTIFICATE-----
-MIIBqDCCAU+gAwIBAgIUEv6Ov6dYUt0JcPWCHpPDXqFGZaIwCgYIKoZIzj0EAwIw
-GzEZMBcGA1UEAwwQbW9sbGllLWZha2UudGVzdDAgFw0yNjExMjUwMTU1MDJaGA8y
-MTI2MTEwMTAxNTUwMlowGzEZMBcGA1UEAwwQbW9sbGllLWZha2UudGVzdDBZMBMG
-ByqGSM49AgEGCCqGSM49AwEHA0IABFnSz81UoLIR9lnirPvD4QYY01toOySE/Pr7
-uF0J/p8J/2KF1rZOewq1g+z+8pecNd6SXk88WCwHFIaeZmRIeX+jbzBtMB0GA1Ud
-DgQWBBTp3dfsusGcfTW2lIF4GYB9qCprADAfBgNVHSMEGDAWgBTp3dfsusGcfTW2
-lIF4GYB9qCprADAPBgNVHRMBAf8EBTADAQH/MBoGA1UdEQQTMBGHBH8AAAGCCWxv
-Y2FsaG9zdDAKBggqhkjOPQQDAgNHADBEAiBMJV28qbntOWwRkVTfnLxcDa9qx+OL
-tpeUE5/BSG57fgIgQ31/VYgndc/ucA2iHSDYFKFpLp312DjOOogSWpjY2sE=
------END CERTIFICATE-----
-`;
-
-/**
- * Lets this (test) process accept the fake's self-signed certificate, by setting NODE_TLS_REJECT_UNAUTHORIZED=0, the
- * only switch that reaches the Mollie client's private https.Agent. Returns a function that restores the previous
- * setting: call it in afterAll. Vitest runs each test file in its own process here (pool 'forks'), so it never leaks
- * into other files.
- */
-export function allowFakeCertificate(): () => void {
-  const previous = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
-  return () => {
-    if (previous === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
-    else process.env.NODE_TLS_REJECT_UNAUTHORIZED = previous;
-  };
-}
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
-
-/** A Mollie amount object (a type alias, so it fits the Json index signature). */
-type Amount = { currency: string; value: string };
-
-export type FakePaymentStatus =
-  | 'open'
-  | 'pending'
-  | 'authorized'
-  | 'paid'
-  | 'failed'
-  | 'canceled'
-  | 'expired';
-
-/** What a test may change along with a payment's status (Mollie's own field names and shapes). */
-export interface SetStatusExtra {
-  /** the method the member chose on the checkout page (Mollie fills it in once a method is picked) */
-  method?: string;
-  amountRefunded?: Amount;
-  amountChargedBack?: Amount;
-}
-
-export interface RecordedRequest {
-  method: string;
-  /** path without the query, e.g. /v2/payments/tr_abc */
-  path: string;
-  query: Record<string, string>;
-  /** the parsed JSON body, or null */
-  body: unknown;
-  idempotencyKey: string | null;
-  /** whether the Bearer token matched; the token itself is never recorded */
-  authorized: boolean;
-}
-
-export interface MollieFake {
-  /** the apiEndpoint to give the adapter, e.g. https://127.0.0.1:40123/v2/ */
-  url: string;
-  /** the only API key the fake accepts */
-  apiKey: string;
-  /** every request received, in order */
-  requests: RecordedRequest[];
-  /** moves a payment to `status` as Mollie would (timestamps, mandate for a paid first payment, links) */
-  setStatus(id: string, status: FakePaymentStatus, extra?: SetStatusExtra): void;
-  /**
-   * Makes the next `times` requests (default 1) fail: with that HTTP status and a Mollie error body, or by never
-   * answering ('hang'). `retryAfterSeconds` adds a Retry-After header (the client waits that long between retries).
-   */
-  failNext(failure: number | 'hang', options?: { times?: number; retryAfterSeconds?: number }): void;
-  /** the fake's stored payment resource as it would be returned, or undefined */
-  payment(id: string): Record<string, unknown> | undefined;
-  /** POSTs `id=<payment id>` to the payment's webhookUrl as Mollie does; only loopback URLs. Returns the status. */
-  sendWebhook(id: string): Promise<number>;
-  close(): Promise<void>;
-}
-
-interface StoredPayment {
-  id: string;
-  createdAt: string;
-  amount: Amount;
-  description: string;
-  method: string | null;
-  metadata: Json;
-  status: FakePaymentStatus;
-  expiresAt: string;
-  sequenceType: 'oneoff' | 'first' | 'recurring';
-  redirectUrl: string | null;
-  webhookUrl: string | null;
-  locale: string | null;
-  customerId: string | null;
-  mandateId: string | null;
-  amountRefundedMinor: number;
-  amountChargedBack: Amount | null;
-  statusChangedAt: string | null;
-}
-
-interface StoredCustomer {
-  id: string;
-  name: string | null;
-  email: string | null;
-  metadata: Json;
-  createdAt: string;
-}
-
-interface StoredMandate {
-  id: string;
-  customerId: string;
-  status: 'valid' | 'pending' | 'invalid';
-  method: 'creditcard' | 'directdebit' | 'paypal';
-  createdAt: string;
-  /** set for mandates made through POST /v2/customers/{id}/mandates */
-  created?: {
-    consumerName: string;
-    consumerAccount: string;
-    consumerBic: string | null;
-    mandateReference: string | null;
-    signatureDate: string;
-  };
-}
-
-/** Mollie's documented method ids the fake accepts in `method` (the Get payment method reference's list). */
-const KNOWN_METHODS = new Set([
-  'alma',
-  'applepay',
-  'bacs',
-  'bancomatpay',
-  'bancontact',
-  'banktransfer',
-  'belfius',
-  'billie',
-  'bizum',
-  'blik',
-  'creditcard',
-  'directdebit',
-  'eps',
-  'giftcard',
-  'ideal',
-  'in3',
-  'kbc',
-  'klarna',
-  'mbway',
-  'mobilepay',
-  'multibanco',
-  'mybank',
-  'paybybank',
-  'paypal',
-  'paysafecard',
-  'pointofsale',
-  'przelewy24',
-  'riverty',
-  'satispay',
-  'swish',
-  'trustly',
-  'twint',
-  'vipps',
-  'voucher',
-]);
-
-const PROFILE_ID = 'pfl_QkEhN94Ba';
-const ORG_ID = 'org_12345678';
-const DOCS = 'https://docs.mollie.com';
-const HAL = 'application/hal+json';
-
-const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-function token(length = 10): string {
-  const bytes = randomBytes(length);
-  let out = '';
-  for (const b of bytes) out += TOKEN_ALPHABET[b % TOKEN_ALPHABET.length];
-  return out;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function toJson(value: unknown): Json {
-  if (
-    value === null ||
-    typeof value === 'boolean' ||
-    typeof value === 'number' ||
-    typeof value === 'string'
-  ) {
-    return value;
-  }
-  if (Array.isArray(value)) return value.map(toJson);
-  if (isObject(value)) {
-    const out: JsonObject = {};
-    for (const [k, v] of Object.entries(value)) out[k] = toJson(v);
-    return out;
-  }
-  return null;
-}
-
-const AMOUNT_VALUE = /^(0|[1-9]\d*)\.\d{2}$/;
-function parseAmount(value: unknown): { amount: Amount; minor: number } | null {
-  if (!isObject(value)) return null;
-  const { currency, value: v } = value;
-  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return null;
-  if (typeof v !== 'string' || !AMOUNT_VALUE.test(v)) return null;
-  return { amount: { currency, value: v }, minor: Number(v.replace('.', '')) };
-}
-function minorToValue(minor: number): string {
-  const digits = String(minor).padStart(3, '0');
-  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
-
-function mollieError(status: number, title: string, detail: string, field?: string): JsonObject {
-  const body: JsonObject = {
-    status,
-    title,
-    detail,
-    _links: { documentation: { href: `${DOCS}/overview/handling-errors`, type: 'text/html' } },
-  };
-  if (field !== undefined) body.field = field;
-  return body;
-}
-
-const STATUS_TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized Request',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  410: 'Gone',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    detail: string,
-    readonly field?: string,
-  ) {
-    super(detail);
-  }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function isLoopbackUrl(raw: string): boolean {
-  try {
-    const { hostname } = new URL(raw);
-    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-  } catch {
-    return false;
-  }
-}
+export type { FakePaymentStatus, MollieFake, RecordedRequest, SetStatusExtra } from './mollie-fake-wire';
+export { allowFakeCertificate, FAKE_TLS_CERT, FAKE_TLS_KEY } from './mollie-fake-wire';
 
 /** Starts the fake on 127.0.0.1 on a free port. */
 export async function startMollieFake(): Promise<MollieFake> {
@@ -308,116 +57,6 @@ export async function startMollieFake(): Promise<MollieFake> {
   let origin = '';
 
   const nowIso = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
-
-  function paymentJson(p: StoredPayment): JsonObject {
-    const self = `${origin}/v2/payments/${p.id}`;
-    const links: JsonObject = {
-      self: { href: self, type: HAL },
-      dashboard: { href: `https://my.mollie.com/dashboard/${ORG_ID}/payments/${p.id}`, type: 'text/html' },
-      documentation: { href: `${DOCS}/reference/get-payment`, type: 'text/html' },
-    };
-    // Mollie links the hosted checkout only while the payment can still be paid there; never for recurring ones.
-    if (p.status === 'open' && p.sequenceType !== 'recurring') {
-      links.checkout = { href: `${origin}/checkout/select-method/${p.id.slice(3)}`, type: 'text/html' };
-    }
-    if (p.customerId) links.customer = { href: `${origin}/v2/customers/${p.customerId}`, type: HAL };
-    if (p.mandateId && p.customerId) {
-      links.mandate = { href: `${origin}/v2/customers/${p.customerId}/mandates/${p.mandateId}`, type: HAL };
-    }
-    if (p.amountRefundedMinor > 0) links.refunds = { href: `${self}/refunds`, type: HAL };
-    const body: JsonObject = {
-      resource: 'payment',
-      id: p.id,
-      mode: 'test',
-      createdAt: p.createdAt,
-      amount: { ...p.amount },
-      description: p.description,
-      method: p.method,
-      metadata: p.metadata,
-      status: p.status,
-      isCancelable: p.status === 'open' && p.method === 'banktransfer',
-      profileId: PROFILE_ID,
-      sequenceType: p.sequenceType,
-      redirectUrl: p.redirectUrl,
-      webhookUrl: p.webhookUrl,
-      _links: links,
-    };
-    if (p.locale) body.locale = p.locale;
-    if (p.customerId) body.customerId = p.customerId;
-    if (p.mandateId) body.mandateId = p.mandateId;
-    if (p.status === 'open' || p.status === 'pending') body.expiresAt = p.expiresAt;
-    const at = p.statusChangedAt ?? p.createdAt;
-    if (p.status === 'paid') {
-      body.paidAt = at;
-      body.amountRefunded = { currency: p.amount.currency, value: minorToValue(p.amountRefundedMinor) };
-      const remaining = parseAmount(p.amount)?.minor ?? 0;
-      body.amountRemaining = {
-        currency: p.amount.currency,
-        value: minorToValue(Math.max(0, remaining - p.amountRefundedMinor)),
-      };
-      body.settlementAmount = { ...p.amount };
-    }
-    if (p.status === 'authorized') body.authorizedAt = at;
-    if (p.status === 'canceled') body.canceledAt = at;
-    if (p.status === 'expired') body.expiredAt = at;
-    if (p.status === 'failed') body.failedAt = at;
-    if (p.amountChargedBack) body.amountChargedBack = { ...p.amountChargedBack };
-    return body;
-  }
-
-  function mandateJson(m: StoredMandate): JsonObject {
-    if (m.created) {
-      // The shape of Mollie's "Create mandate" / "Get mandate" answer for a directdebit mandate.
-      return {
-        resource: 'mandate',
-        id: m.id,
-        mode: 'test',
-        status: m.status,
-        method: m.method,
-        details: {
-          consumerName: m.created.consumerName,
-          consumerAccount: m.created.consumerAccount,
-          consumerBic: m.created.consumerBic,
-        },
-        mandateReference: m.created.mandateReference,
-        signatureDate: m.created.signatureDate,
-        createdAt: m.createdAt,
-        _links: {
-          self: { href: `${origin}/v2/customers/${m.customerId}/mandates/${m.id}`, type: HAL },
-          customer: { href: `${origin}/v2/customers/${m.customerId}`, type: HAL },
-          documentation: { href: `${DOCS}/reference/create-mandate`, type: 'text/html' },
-        },
-      };
-    }
-    const details: JsonObject =
-      m.method === 'creditcard'
-        ? {
-            cardHolder: 'T. TEST',
-            cardNumber: '6787',
-            cardLabel: 'Mastercard',
-            cardFingerprint: 'fHB3CCKx9REkz8fPplT8N4nq',
-            cardExpiryDate: '2030-12-31',
-          }
-        : m.method === 'paypal'
-          ? { consumerName: 'T. TEST', consumerAccount: 'test@example.com' }
-          : { consumerName: 'T. TEST', consumerAccount: 'NL55INGB0000000000', consumerBic: 'INGBNL2A' };
-    return {
-      resource: 'mandate',
-      id: m.id,
-      mode: 'test',
-      status: m.status,
-      method: m.method,
-      details,
-      mandateReference: `FAKE-${m.id.slice(4)}`,
-      signatureDate: m.createdAt.slice(0, 10),
-      createdAt: m.createdAt,
-      _links: {
-        self: { href: `${origin}/v2/customers/${m.customerId}/mandates/${m.id}`, type: HAL },
-        customer: { href: `${origin}/v2/customers/${m.customerId}`, type: HAL },
-        documentation: { href: `${DOCS}/reference/get-mandate`, type: 'text/html' },
-      },
-    };
-  }
 
   function requireString(body: Record<string, unknown>, field: string, detail: string): string {
     const value = body[field];
@@ -500,7 +139,7 @@ export async function startMollieFake(): Promise<MollieFake> {
       statusChangedAt: null,
     };
     payments.set(payment.id, payment);
-    return paymentJson(payment);
+    return paymentJson(origin, payment);
   }
 
   function createCustomer(body: Record<string, unknown>): JsonObject {
@@ -539,7 +178,7 @@ export async function startMollieFake(): Promise<MollieFake> {
     const self = `${origin}/v2/customers/${customerId}/mandates?limit=${limit}`;
     return {
       count: list.length,
-      _embedded: { mandates: list.map(mandateJson) },
+      _embedded: { mandates: list.map((m) => mandateJson(origin, m)) },
       _links: {
         self: { href: self, type: HAL },
         previous: null,
@@ -598,7 +237,7 @@ export async function startMollieFake(): Promise<MollieFake> {
       },
     };
     mandates.set(mandate.id, mandate);
-    return mandateJson(mandate);
+    return mandateJson(origin, mandate);
   }
 
   function createRefund(paymentId: string, body: Record<string, unknown>): JsonObject {
@@ -648,7 +287,7 @@ export async function startMollieFake(): Promise<MollieFake> {
     if (resource === 'payments' && id !== undefined && sub === undefined && method === 'GET') {
       const payment = payments.get(id);
       if (!payment) throw new HttpError(404, `No payment exists with token ${id}.`);
-      return [200, paymentJson(payment)];
+      return [200, paymentJson(origin, payment)];
     }
     if (resource === 'payments' && id !== undefined && sub === 'refunds' && method === 'POST') {
       return [201, createRefund(id, input)];
@@ -834,7 +473,7 @@ export async function startMollieFake(): Promise<MollieFake> {
     },
     payment(id) {
       const payment = payments.get(id);
-      return payment ? structuredClone(paymentJson(payment)) : undefined;
+      return payment ? structuredClone(paymentJson(origin, payment)) : undefined;
     },
     async sendWebhook(id) {
       const payment = payments.get(id);

@@ -1,0 +1,126 @@
+/**
+ * TEST SUPPORT ONLY: the Mollie fake's resources as Mollie's API answers them (mollie-fake.ts). Never import from
+ * production code.
+ */
+import {
+  DOCS,
+  HAL,
+  type JsonObject,
+  minorToValue,
+  ORG_ID,
+  PROFILE_ID,
+  parseAmount,
+  type StoredMandate,
+  type StoredPayment,
+} from './mollie-fake-wire';
+/** A payment as Mollie answers it (Get payment), its links under `origin`. */
+export function paymentJson(origin: string, p: StoredPayment): JsonObject {
+  const self = `${origin}/v2/payments/${p.id}`;
+  const links: JsonObject = {
+    self: { href: self, type: HAL },
+    dashboard: { href: `https://my.mollie.com/dashboard/${ORG_ID}/payments/${p.id}`, type: 'text/html' },
+    documentation: { href: `${DOCS}/reference/get-payment`, type: 'text/html' },
+  };
+  // Mollie links the hosted checkout only while the payment can still be paid there; never for recurring ones.
+  if (p.status === 'open' && p.sequenceType !== 'recurring') {
+    links.checkout = { href: `${origin}/checkout/select-method/${p.id.slice(3)}`, type: 'text/html' };
+  }
+  if (p.customerId) links.customer = { href: `${origin}/v2/customers/${p.customerId}`, type: HAL };
+  if (p.mandateId && p.customerId) {
+    links.mandate = { href: `${origin}/v2/customers/${p.customerId}/mandates/${p.mandateId}`, type: HAL };
+  }
+  if (p.amountRefundedMinor > 0) links.refunds = { href: `${self}/refunds`, type: HAL };
+  const body: JsonObject = {
+    resource: 'payment',
+    id: p.id,
+    mode: 'test',
+    createdAt: p.createdAt,
+    amount: { ...p.amount },
+    description: p.description,
+    method: p.method,
+    metadata: p.metadata,
+    status: p.status,
+    isCancelable: p.status === 'open' && p.method === 'banktransfer',
+    profileId: PROFILE_ID,
+    sequenceType: p.sequenceType,
+    redirectUrl: p.redirectUrl,
+    webhookUrl: p.webhookUrl,
+    _links: links,
+  };
+  if (p.locale) body.locale = p.locale;
+  if (p.customerId) body.customerId = p.customerId;
+  if (p.mandateId) body.mandateId = p.mandateId;
+  if (p.status === 'open' || p.status === 'pending') body.expiresAt = p.expiresAt;
+  const at = p.statusChangedAt ?? p.createdAt;
+  if (p.status === 'paid') {
+    body.paidAt = at;
+    body.amountRefunded = { currency: p.amount.currency, value: minorToValue(p.amountRefundedMinor) };
+    const remaining = parseAmount(p.amount)?.minor ?? 0;
+    body.amountRemaining = {
+      currency: p.amount.currency,
+      value: minorToValue(Math.max(0, remaining - p.amountRefundedMinor)),
+    };
+    body.settlementAmount = { ...p.amount };
+  }
+  if (p.status === 'authorized') body.authorizedAt = at;
+  if (p.status === 'canceled') body.canceledAt = at;
+  if (p.status === 'expired') body.expiredAt = at;
+  if (p.status === 'failed') body.failedAt = at;
+  if (p.amountChargedBack) body.amountChargedBack = { ...p.amountChargedBack };
+  return body;
+}
+
+/** A mandate as Mollie answers it (Get mandate, or Create mandate for one made through the API). */
+export function mandateJson(origin: string, m: StoredMandate): JsonObject {
+  if (m.created) {
+    // The shape of Mollie's "Create mandate" / "Get mandate" answer for a directdebit mandate.
+    return {
+      resource: 'mandate',
+      id: m.id,
+      mode: 'test',
+      status: m.status,
+      method: m.method,
+      details: {
+        consumerName: m.created.consumerName,
+        consumerAccount: m.created.consumerAccount,
+        consumerBic: m.created.consumerBic,
+      },
+      mandateReference: m.created.mandateReference,
+      signatureDate: m.created.signatureDate,
+      createdAt: m.createdAt,
+      _links: {
+        self: { href: `${origin}/v2/customers/${m.customerId}/mandates/${m.id}`, type: HAL },
+        customer: { href: `${origin}/v2/customers/${m.customerId}`, type: HAL },
+        documentation: { href: `${DOCS}/reference/create-mandate`, type: 'text/html' },
+      },
+    };
+  }
+  const details: JsonObject =
+    m.method === 'creditcard'
+      ? {
+          cardHolder: 'T. TEST',
+          cardNumber: '6787',
+          cardLabel: 'Mastercard',
+          cardFingerprint: 'fHB3CCKx9REkz8fPplT8N4nq',
+          cardExpiryDate: '2030-12-31',
+        }
+      : m.method === 'paypal'
+        ? { consumerName: 'T. TEST', consumerAccount: 'test@example.com' }
+        : { consumerName: 'T. TEST', consumerAccount: 'NL55INGB0000000000', consumerBic: 'INGBNL2A' };
+  return {
+    resource: 'mandate',
+    id: m.id,
+    mode: 'test',
+    status: m.status,
+    method: m.method,
+    details,
+    mandateReference: `FAKE-${m.id.slice(4)}`,
+    signatureDate: m.createdAt.slice(0, 10),
+    createdAt: m.createdAt,
+    _links: {
+      self: { href: `${origin}/v2/customers/${m.customerId}/mandates/${m.id}`, type: HAL },
+      customer: { href: `${origin}/v2/customers/${m.customerId}`, type: HAL },
+      documentation: { href: `${DOCS}/reference/get-mandate`, type: 'text/html' },
+    },
+  };
+}
