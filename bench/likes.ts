@@ -23,6 +23,7 @@
  *   BENCH_QUERY_SECONDS=20 s each) by default; BENCH_SEED_ONLY=1 stops after seeding, BENCH_SKIP_HTTP=1 skips (b),
  *   BENCH_ONLY=like,pages,deck,http runs only those parts (the three queries of (a), and (b)),
  *   BENCH_EXPLAIN=1 prints EXPLAIN (ANALYZE, BUFFERS) of the queries. BENCH_MEMBERS and BENCH_LIKES size a new seed.
+ *   BENCH_APP_NODE_ARGS passes node options to the app (diagnosis: "--cpu-prof --cpu-prof-dir=<dir>").
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -68,6 +69,8 @@ function intEnv(name: string, fallback: number, min: number, max: number): numbe
   return n;
 }
 const flag = (name: string) => process.env[name] === '1' || process.env[name] === 'true';
+/** Extra node options for the app (diagnosis), e.g. BENCH_APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p". */
+const APP_NODE_ARGS = (process.env.BENCH_APP_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const PARTS = ['like', 'pages', 'deck', 'http'] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -981,7 +984,7 @@ async function benchHttp(
   const app = `http://127.0.0.1:${appPort}`;
   const bare = `http://127.0.0.1:${basePort}`;
   log('starting the app and the baseline');
-  const server = startChild(['--import', 'tsx', 'src/server/main.ts'], {
+  const server = startChild([...APP_NODE_ARGS, '--import', 'tsx', 'src/server/main.ts'], {
     ...process.env,
     DATABASE_URL: url,
     PORT: String(appPort),
