@@ -11,8 +11,9 @@ import {
 } from '../../../shared/schemas/directdebit';
 import { AppError } from '../../lib/app-error';
 import type { PaymentProvider } from '../payments/providers/provider';
+import { confirmDirectDebit } from './directdebit.confirm';
 import { type DirectDebitMember, directDebitOffer } from './directdebit.offer';
-import { confirmDirectDebit, resendCode, startDirectDebit } from './directdebit.service';
+import { resendCode, startDirectDebit } from './directdebit.service';
 
 export interface DirectDebitRoutesOptions {
   provider: PaymentProvider;
