@@ -72,31 +72,16 @@ export function paymentJson(origin: string, p: StoredPayment): JsonObject {
 
 /** A mandate as Mollie answers it (Get mandate, or Create mandate for one made through the API). */
 export function mandateJson(origin: string, m: StoredMandate): JsonObject {
-  if (m.created) {
-    // The shape of Mollie's "Create mandate" / "Get mandate" answer for a directdebit mandate.
-    return {
-      resource: 'mandate',
-      id: m.id,
-      mode: 'test',
-      status: m.status,
-      method: m.method,
-      details: {
-        consumerName: m.created.consumerName,
-        consumerAccount: m.created.consumerAccount,
-        consumerBic: m.created.consumerBic,
-      },
-      mandateReference: m.created.mandateReference,
-      signatureDate: m.created.signatureDate,
-      createdAt: m.createdAt,
-      _links: {
-        self: { href: `${origin}/v2/customers/${m.customerId}/mandates/${m.id}`, type: HAL },
-        customer: { href: `${origin}/v2/customers/${m.customerId}`, type: HAL },
-        documentation: { href: `${DOCS}/reference/create-mandate`, type: 'text/html' },
-      },
-    };
-  }
-  const details: JsonObject =
-    m.method === 'creditcard'
+  // A mandate made through the API answers what was sent (the shape of Mollie's "Create mandate" answer for a
+  // directdebit mandate); one made by a first payment answers the test details of its method.
+  const made = m.created;
+  const details: JsonObject = made
+    ? {
+        consumerName: made.consumerName,
+        consumerAccount: made.consumerAccount,
+        consumerBic: made.consumerBic,
+      }
+    : m.method === 'creditcard'
       ? {
           cardHolder: 'T. TEST',
           cardNumber: '6787',
@@ -114,13 +99,16 @@ export function mandateJson(origin: string, m: StoredMandate): JsonObject {
     status: m.status,
     method: m.method,
     details,
-    mandateReference: `FAKE-${m.id.slice(4)}`,
-    signatureDate: m.createdAt.slice(0, 10),
+    mandateReference: made ? made.mandateReference : `FAKE-${m.id.slice(4)}`,
+    signatureDate: made ? made.signatureDate : m.createdAt.slice(0, 10),
     createdAt: m.createdAt,
     _links: {
       self: { href: `${origin}/v2/customers/${m.customerId}/mandates/${m.id}`, type: HAL },
       customer: { href: `${origin}/v2/customers/${m.customerId}`, type: HAL },
-      documentation: { href: `${DOCS}/reference/get-mandate`, type: 'text/html' },
+      documentation: {
+        href: `${DOCS}/reference/${made ? 'create-mandate' : 'get-mandate'}`,
+        type: 'text/html',
+      },
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import type { ProviderPaymentStatus } from './provider';
 
 /**
  * A self-signed certificate for 127.0.0.1/localhost, made for this fake only (EC P-256, valid until 2126). It guards
@@ -49,14 +50,8 @@ export type JsonObject = { [key: string]: Json };
 /** A Mollie amount object (a type alias, so it fits the Json index signature). */
 export type Amount = { currency: string; value: string };
 
-export type FakePaymentStatus =
-  | 'open'
-  | 'pending'
-  | 'authorized'
-  | 'paid'
-  | 'failed'
-  | 'canceled'
-  | 'expired';
+/** Mollie's payment statuses: the ones the adapter maps (provider.ts). */
+export type FakePaymentStatus = ProviderPaymentStatus;
 
 /** What a test may change along with a payment's status (Mollie's own field names and shapes). */
 export interface SetStatusExtra {
