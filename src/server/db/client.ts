@@ -33,31 +33,45 @@ export interface OpenDatabaseOptions {
   onPoolError?: (err: Error) => void;
 }
 
+/** The pipeline-mode pool of a database opened on PostgreSQL (db/pipelined-transaction.ts); none on PGlite. */
+const pipelinePools = new WeakMap<object, pg.Pool>();
+export const pipelinePoolOf = (db: object): pg.Pool | undefined => pipelinePools.get(db);
+
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
+    const poolConfig = (max: number, pipeline: boolean): pg.PoolConfig => ({
       connectionString: opts.databaseUrl,
-      // Pipeline mode: a query is written at once, not after the previous one's answer. Queries awaited one by
-      // one behave as before; db/pipelined-transaction.ts writes a transaction's statements in batches.
-      pipeline: true,
-      max: opts.poolSize ?? 10,
+      pipeline,
+      max,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
       statement_timeout: 15_000,
       // JIT compiling pays off for long analytical queries only; for these short ones it cost up to 54 ms a plan.
       options: '-c jit=off',
     });
-    // Idle clients' errors reach the pool; a checked-out client's error (the server ended the connection during a
-    // query, e.g. 57P01 on a restart) is emitted on the client, and unheard it would crash the process. The query
-    // itself fails and reports; here it is only logged.
-    pool.on('error', (err) => opts.onPoolError?.(err));
-    pool.on('connect', (client) => client.on('error', (err) => opts.onPoolError?.(err)));
+    const size = opts.poolSize ?? 10;
+    const pool = new pg.Pool(poolConfig(size, false));
+    // A second, smaller pool in node-postgres' pipeline mode, only for db/pipelined-transaction.ts (the hottest
+    // writes: a like, a chat message). Everything else stays on the classic pool: a full CI run once hung the
+    // pool's shutdown after the database had cut every connection during a burst of writes with pipeline mode on
+    // for all queries, and nothing else needs it.
+    const pipelinePool = new pg.Pool(poolConfig(Math.max(2, Math.ceil(size / 2)), true));
+    for (const p of [pool, pipelinePool]) {
+      // Idle clients' errors reach the pool; a checked-out client's error (the server ended the connection during
+      // a query, e.g. 57P01 on a restart) is emitted on the client, and unheard it would crash the process. The
+      // query itself fails and reports; here it is only logged.
+      p.on('error', (err) => opts.onPoolError?.(err));
+      p.on('connect', (client) => client.on('error', (err) => opts.onPoolError?.(err)));
+    }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    pipelinePools.set(db, pipelinePool);
     return {
       db,
       driver: 'pg',
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), pipelinePool.end()]);
+      },
     };
   }
   if (opts.pgliteDir) await mkdir(opts.pgliteDir, { recursive: true });

@@ -1,10 +1,10 @@
 import pg from 'pg';
-import type { Db } from './client';
+import { type Db, pipelinePoolOf } from './client';
 import type { Step } from './named-query';
 
 /**
  * A transaction whose statements are written to PostgreSQL in batches, one round trip per batch instead of one per
- * statement (node-postgres' pipeline mode, `pipeline: true` on the pool in db/client.ts). `begin` goes with the
+ * statement (node-postgres' pipeline mode, on a pool of its own in db/client.ts). `begin` goes with the
  * first batch and `commit` with the last, so a transaction that needs one decision in the app between its reads
  * and its writes is two round trips: `begin` + reads, then writes + `commit`. The round trips were most of the
  * hot writes' cost (docs/performance.md "Chat", "Likes").
@@ -38,8 +38,8 @@ export async function pipelinedTransaction<T>(
   db: Db,
   work: (p: PipelinedTransaction) => Promise<T>,
 ): Promise<T> {
-  const pool = (db as unknown as { $client?: unknown }).$client;
-  if (!(pool instanceof pg.Pool)) return db.transaction((tx) => work(sequentialSteps(tx)));
+  const pool = pipelinePoolOf(db);
+  if (!pool) return db.transaction((tx) => work(sequentialSteps(tx)));
   const client = await pool.connect();
   const state = new ClientState();
   try {
