@@ -13,6 +13,13 @@ describe('loadConfig', () => {
     expect(c.demoContent).toBe(true);
   });
 
+  it('lets the heap grow 4× between full GCs unless told otherwise', () => {
+    expect(loadConfig({}).heapGrowthPercent).toBe(300);
+    expect(loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
+    expect(() => loadConfig({ HEAP_GROWTH_PERCENT: '-5' })).toThrow(ConfigError);
+    expect(() => loadConfig({ HEAP_GROWTH_PERCENT: 'lots' })).toThrow(ConfigError);
+  });
+
   it('never seeds demo content in production or on a real database unless asked', () => {
     expect(loadConfig({ NODE_ENV: 'production', PAYMENT_TEST_PROVIDER: 'true' }).demoContent).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).demoContent).toBe(false);

@@ -66,6 +66,7 @@ const envSchema = z.object({
   API_DOCS: bool.optional(),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  HEAP_GROWTH_PERCENT: z.coerce.number().int().min(0).max(1000).default(300),
   DEMO_CONTENT: bool.optional(),
   DEFAULT_SITE_DOMAIN: z
     .string()
@@ -145,6 +146,8 @@ export interface AppConfig {
   sessionCacheSeconds: number;
   /** PostgreSQL connections per instance (DATABASE_POOL_SIZE) */
   databasePoolSize: number;
+  /** How far the JS heap may grow past what the last full GC kept, in % (lib/heap-growth.ts); 0: V8 decides. */
+  heapGrowthPercent: number;
   /** Seed demo members on first start (default: only on the embedded database outside production). */
   demoContent: boolean;
   /** Domain of the site created on first start. */
@@ -269,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    heapGrowthPercent: e.HEAP_GROWTH_PERCENT,
     demoContent: e.DEMO_CONTENT ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
     defaultSiteDomain: (e.DEFAULT_SITE_DOMAIN ?? new URL(publicUrl).hostname).toLowerCase(),
     webDistDir: path.resolve(e.WEB_DIST_DIR),

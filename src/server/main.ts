@@ -1,5 +1,6 @@
 import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
+import { applyHeapGrowth } from './lib/heap-growth';
 import { maskSecrets } from './lib/log-redaction';
 
 async function main(): Promise<void> {
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  applyHeapGrowth(config.heapGrowthPercent);
   // Job and start-up lines (mail sender, scheduler, pool errors) pass through the same masking as request logs.
   const log = (msg: string) => console.log(`[amora] ${maskSecrets(msg)}`);
   const running = await bootstrap(config, log);
