@@ -925,6 +925,11 @@ async function explainQueries(pool: pg.Pool, range: Range, cast: Cast): Promise<
     const [s] = await deckSeekers(db, [id]);
     const opts = s!.cursor ? { ...DECK, after: s!.cursor } : DECK;
     await explain(`findSwipeDeck (${label})`, () => findSwipeDeck(capture, s!.seeker, s!.filter, opts));
+    // The first deal after a wrap: the walk from the top past everything the heavy swiper swiped.
+    if (label === 'heavy swiper')
+      await explain('findSwipeDeck (heavy swiper, no cursor)', () =>
+        findSwipeDeck(capture, s!.seeker, s!.filter, DECK),
+      );
   }
 }
 
