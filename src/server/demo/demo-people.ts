@@ -6,6 +6,8 @@
  * neighbouring profiles never read the same.
  */
 
+import { INTERESTS, type Interest } from '../../shared/rules';
+
 export interface DemoPerson {
   name: string;
   gender: 'male' | 'female';
@@ -28,50 +30,28 @@ export interface DemoPerson {
   fictional: boolean;
 }
 
-/** Interest keys a demo person may have. */
-export const DEMO_INTERESTS = [
-  'relationship',
-  'onenightstand',
-  'kissing',
-  'hugging',
-  'massages',
-  'lingerie',
-  'gym',
-  'sports',
-  'dancing',
-  'travelling',
-  'adventure',
-  'party',
-  'tattoos',
-  'music',
-  'movies',
-  'videogames',
-  'politics',
-  'outdoors',
-  'gardening',
-  'hiking',
-  'biking',
-  'reading',
-  'animals',
-  'beach',
-  'art',
-  'photography',
-  'theater',
-  'shopping',
-  'fashion',
-  'astrology',
-  'cooking',
-  'foodie',
-  'bbq',
-  'sushi',
-  'vegetarian',
-  'wine',
-  'beer',
-  'tea',
-  'coffee',
-] as const;
+/** Interests no demo person has: demo content stays tasteful. */
+const EXPLICIT_INTERESTS = [
+  'sex',
+  'safesex',
+  'publicsex',
+  'oralsex',
+  'analsex',
+  'sextoys',
+  'masturbating',
+  'exchangingpictures',
+  'threesome',
+  'gangbang',
+  'bondage',
+  'sadomasochism',
+] as const satisfies readonly Interest[];
 
-export type DemoInterest = (typeof DEMO_INTERESTS)[number];
+export type DemoInterest = Exclude<Interest, (typeof EXPLICIT_INTERESTS)[number]>;
+
+/** Interest keys a demo person may have: the spec's list (rules.ts) without the explicit ones, in its order. */
+export const DEMO_INTERESTS: readonly DemoInterest[] = INTERESTS.filter(
+  (i): i is DemoInterest => !(EXPLICIT_INTERESTS as readonly Interest[]).includes(i),
+);
 
 interface CountryData {
   weight: number;
