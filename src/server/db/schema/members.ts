@@ -110,6 +110,11 @@ export const profiles = pgTable(
     index('profiles_search_country_idx')
       .on(t.niche, t.country, t.lastActiveAt.desc().nullsFirst(), t.userId, t.gender, t.birthDate)
       .where(sql`${t.searchable}`),
+    // The same for a given gender (the swipe deck, the match finder, gender searches): the walk in activity order then
+    // meets only that gender's members, about half the entries (docs/performance.md "Likes", seventh session).
+    index('profiles_search_country_gender_idx')
+      .on(t.niche, t.country, t.gender, t.lastActiveAt.desc().nullsFirst(), t.userId, t.birthDate)
+      .where(sql`${t.searchable}`),
     index('profiles_search_region_idx')
       .on(t.niche, t.country, t.region, t.lastActiveAt.desc().nullsFirst(), t.userId, t.gender, t.birthDate)
       .where(sql`${t.searchable}`),

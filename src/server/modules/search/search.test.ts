@@ -759,7 +759,8 @@ describe('search queries', () => {
     const page = { limit: SEARCH_PAGE_SIZE, offset: 0 };
     const cases: [SearchFilter, RegExp][] = [
       [{ ...base, country, region: 'r7', ...ages }, /profiles_search_region_idx/],
-      [{ ...base, country, gender: 'female' }, /profiles_search_country_idx/],
+      [{ ...base, country, gender: 'female' }, /profiles_search_country_gender_idx/],
+      [{ ...base, country, ...ages }, /profiles_search_(country|region)_idx/],
       [{ ...base, gender: 'male', ...ages }, /profiles_search_age_idx/],
     ];
     for (const [filter, index] of cases) {
