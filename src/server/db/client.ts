@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { installReleasingTransactions } from './transaction-release';
 
 export type Schema = typeof schema;
 /** One database type for both drivers: services never care which one runs. */
@@ -39,6 +40,8 @@ export const pipelinePoolOf = (db: object): pg.Pool | undefined => pipelinePools
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
+    // db.transaction must give a client back to the pool when `begin` fails (db/transaction-release.ts).
+    installReleasingTransactions();
     const poolConfig = (max: number, pipeline: boolean): pg.PoolConfig => ({
       connectionString: opts.databaseUrl,
       pipeline,
@@ -52,9 +55,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     const size = opts.poolSize ?? 10;
     const pool = new pg.Pool(poolConfig(size, false));
     // A second, smaller pool in node-postgres' pipeline mode, only for db/pipelined-transaction.ts (the hottest
-    // writes: a like, a chat message). Everything else stays on the classic pool: a full CI run once hung the
-    // pool's shutdown after the database had cut every connection during a burst of writes with pipeline mode on
-    // for all queries, and nothing else needs it.
+    // writes: a like, a chat message). Everything else stays on the classic pool, which nothing else needs to
+    // leave. (A CI run once hung the pool's shutdown after the database had cut every connection, with pipeline
+    // mode on for all queries; the cause was drizzle's transaction keeping a client whose `begin` failed, which
+    // happened on the classic pool as well: db/transaction-release.ts.)
     const pipelinePool = new pg.Pool(poolConfig(Math.max(2, Math.ceil(size / 2)), true));
     for (const p of [pool, pipelinePool]) {
       // Idle clients' errors reach the pool; a checked-out client's error (the server ended the connection during
