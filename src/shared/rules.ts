@@ -93,14 +93,8 @@ export const RULES = {
   premiumMatchChanceBoostPercent: 46,
 } as const;
 
-/** Spec section 3: interest values, in display order. */
-export const INTERESTS = [
-  'relationship',
-  'onenightstand',
-  'kissing',
-  'hugging',
-  'massages',
-  'lingerie',
+/** The explicit ones among the interests (spec section 3): never given to demo people (server/demo). */
+export const EXPLICIT_INTERESTS = [
   'sex',
   'safesex',
   'publicsex',
@@ -113,6 +107,17 @@ export const INTERESTS = [
   'gangbang',
   'bondage',
   'sadomasochism',
+] as const;
+
+/** Spec section 3: interest values, in display order. */
+export const INTERESTS = [
+  'relationship',
+  'onenightstand',
+  'kissing',
+  'hugging',
+  'massages',
+  'lingerie',
+  ...EXPLICIT_INTERESTS,
   'gym',
   'sports',
   'dancing',

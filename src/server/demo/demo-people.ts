@@ -6,7 +6,7 @@
  * neighbouring profiles never read the same.
  */
 
-import { INTERESTS, type Interest } from '../../shared/rules';
+import { EXPLICIT_INTERESTS, INTERESTS, type Interest } from '../../shared/rules';
 
 export interface DemoPerson {
   name: string;
@@ -29,22 +29,6 @@ export interface DemoPerson {
   tattoos: 'none' | 'some' | 'many';
   fictional: boolean;
 }
-
-/** Interests no demo person has: demo content stays tasteful. */
-const EXPLICIT_INTERESTS = [
-  'sex',
-  'safesex',
-  'publicsex',
-  'oralsex',
-  'analsex',
-  'sextoys',
-  'masturbating',
-  'exchangingpictures',
-  'threesome',
-  'gangbang',
-  'bondage',
-  'sadomasochism',
-] as const satisfies readonly Interest[];
 
 export type DemoInterest = Exclude<Interest, (typeof EXPLICIT_INTERESTS)[number]>;
 
