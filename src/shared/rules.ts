@@ -93,66 +93,8 @@ export const RULES = {
   premiumMatchChanceBoostPercent: 46,
 } as const;
 
-/** The explicit ones among the interests (spec section 3): never given to demo people (server/demo). */
-export const EXPLICIT_INTERESTS = [
-  'sex',
-  'safesex',
-  'publicsex',
-  'oralsex',
-  'analsex',
-  'sextoys',
-  'masturbating',
-  'exchangingpictures',
-  'threesome',
-  'gangbang',
-  'bondage',
-  'sadomasochism',
-] as const;
-
-/** Spec section 3: interest values, in display order. */
-export const INTERESTS = [
-  'relationship',
-  'onenightstand',
-  'kissing',
-  'hugging',
-  'massages',
-  'lingerie',
-  ...EXPLICIT_INTERESTS,
-  'gym',
-  'sports',
-  'dancing',
-  'travelling',
-  'adventure',
-  'party',
-  'tattoos',
-  'music',
-  'movies',
-  'videogames',
-  'politics',
-  'outdoors',
-  'gardening',
-  'hiking',
-  'biking',
-  'reading',
-  'animals',
-  'beach',
-  'art',
-  'photography',
-  'theater',
-  'shopping',
-  'fashion',
-  'astrology',
-  'cooking',
-  'foodie',
-  'bbq',
-  'sushi',
-  'vegetarian',
-  'wine',
-  'beer',
-  'tea',
-  'coffee',
-] as const;
-export type Interest = (typeof INTERESTS)[number];
+// The interest values (spec section 3) live in interests.ts; they are part of these rules.
+export { EXPLICIT_INTERESTS, INTERESTS, type Interest } from './interests';
 
 /** Tracking query parameters (spec section 4): stored, then stripped from the URL. */
 export const TRACKING_PARAMS = [
