@@ -30,7 +30,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -718,19 +718,38 @@ interface DeckSeeker {
   filter: CandidateFilter;
   /** the deck cursor (swipe_cursors), as the deal reads it first (swipe.repo findSwipeState) */
   cursor: DeckPlace | undefined;
+  /** whether the deal leaves out the swiped members with the hashed set after the cursor too (as swipeDeck does) */
+  manySwipes: boolean;
 }
 
 async function deckSeekers(db: Db, ids: number[]): Promise<DeckSeeker[]> {
   const out: DeckSeeker[] = [];
   for (const id of ids) {
     const p = await ownProfile(db, id);
-    const { cursor } = await findSwipeState(db, id, new Date().toISOString().slice(0, 10));
-    out.push({ seeker: seekerOf(p), filter: candidateFilterOf(p, defaultPreferences(p)), cursor });
+    const { cursor, manySwipes } = await findSwipeState(db, id, new Date().toISOString().slice(0, 10));
+    out.push({
+      seeker: seekerOf(p),
+      filter: candidateFilterOf(p, defaultPreferences(p)),
+      cursor,
+      manySwipes,
+    });
   }
   return out;
 }
 
 const DECK = { limit: RULES.swipeGame.deckSize, passForgetDays: RULES.swipeGame.passForgetDays };
+
+/** The deck place of the most recently active member a seeker liked: a cursor at the top of the swiped region. */
+async function topSwipedPlace(db: Db, seekerId: number): Promise<DeckPlace> {
+  const r = (await db.execute(sql`
+    select p.last_active_at::text as at, p.user_id as id from likes l join profiles p on p.user_id = l.liked_id
+    where l.liker_id = ${seekerId} order by p.last_active_at desc, p.user_id limit 1`)) as unknown as {
+    rows: { at: string; id: string | number }[];
+  };
+  const row = r.rows[0];
+  if (!row) throw new Error(`heavy swiper ${seekerId} has no likes`);
+  return { lastActiveAt: row.at, memberId: Number(row.id) };
+}
 const PAGE = RULES.likes.pageSize;
 
 async function benchQueries(
@@ -831,14 +850,23 @@ async function benchDeck(db: Db, range: Range, cast: Cast): Promise<Stat[]> {
   const deal = (label: string, seekers: DeckSeeker[], cursor: boolean) =>
     measure(`swipe deck: findSwipeDeck (${label})`, (i) => {
       const s = seekers[i % seekers.length]!;
-      return findSwipeDeck(db, s.seeker, s.filter, cursor && s.cursor ? { ...DECK, after: s.cursor } : DECK);
+      const after = cursor && s.cursor ? { after: s.cursor, hashed: s.manySwipes } : {};
+      return findSwipeDeck(db, s.seeker, s.filter, { ...DECK, ...after });
     });
   for (const [label, ids] of groups) {
     const seekers = await deckSeekers(db, ids);
     stats.push(await deal(label, seekers, true));
+    if (label !== 'heavy swipers') continue;
     // The first deal after the deck wrapped around (no cursor): the walk from the top past the 7,000 swiped.
-    if (label === 'heavy swipers')
-      stats.push(await deal('heavy swipers, no cursor: the first deal after a wrap', seekers, false));
+    stats.push(await deal('heavy swipers, no cursor: the first deal after a wrap', seekers, false));
+    // The deals after that one: the cursor is near the top again (at the first member swiped after the wrap), and
+    // the deal walks down through everything swiped in the round before.
+    const atTop = await Promise.all(
+      seekers.map(async (s) => ({ ...s, cursor: await topSwipedPlace(db, s.seeker.id) })),
+    );
+    stats.push(
+      await deal('heavy swipers, cursor at the top of what they swiped: the deals after a wrap', atTop, true),
+    );
   }
   return stats;
 }
@@ -923,7 +951,7 @@ async function explainQueries(pool: pg.Pool, range: Range, cast: Cast): Promise<
     ['random member', (await randomMembers(range, 1, 3, cast))[0]!],
   ] as const) {
     const [s] = await deckSeekers(db, [id]);
-    const opts = s!.cursor ? { ...DECK, after: s!.cursor } : DECK;
+    const opts = s!.cursor ? { ...DECK, after: s!.cursor, hashed: s!.manySwipes } : DECK;
     await explain(`findSwipeDeck (${label})`, () => findSwipeDeck(capture, s!.seeker, s!.filter, opts));
     // The first deal after a wrap: the walk from the top past everything the heavy swiper swiped.
     if (label === 'heavy swiper')

@@ -24,7 +24,12 @@ export const RULES = {
    * Swipe game: likes a member may give there per UTC day; the deck's size per request; a passed member stays out of
    * the deck this many days.
    */
-  swipeGame: { likesPerDay: 4, deckSize: 20, passForgetDays: 30 },
+  /**
+   * Swipe game. `hashedExclusionFromSwipes`: from this many likes and passes on, a deal after the deck cursor leaves out
+   * the member's swiped members with one hashed set instead of index probes per member walked (matching.repo
+   * swipeDeckSql): after a wrap the cursor walks back through everything swiped (docs/performance.md "Likes").
+   */
+  swipeGame: { likesPerDay: 4, deckSize: 20, passForgetDays: 30, hashedExclusionFromSwipes: 1000 },
   /**
    * Match finder: at most this many interests in the preferences; the ranking scores the `candidatePool` most
    * recently active members that pass the filters; pages of `pageSize`, at most `maxPages`. Whether a member's

@@ -192,11 +192,19 @@ export interface DeckPlace {
  * deck wrapped around: from the top again up to the cursor). The cursor spares heavy swipers the walk past the
  * members they swiped (about 1 µs each; 7,000 of them cost 6.8 ms a deal: docs/performance.md "Likes").
  */
-export function swipeDeckSql(
-  s: Seeker,
-  f: CandidateFilter,
-  opts: { limit: number; passForgetDays: number; after?: DeckPlace; upTo?: DeckPlace },
-): SQL {
+export interface SwipeDeckOptions {
+  limit: number;
+  passForgetDays: number;
+  after?: DeckPlace;
+  upTo?: DeckPlace;
+  /**
+   * Leave out the swiped members with the hashed set even after the cursor (for members with many swipes: the walk
+   * after the cursor may pass thousands of them, e.g. after a wrap, at about 2 µs each with probes).
+   */
+  hashed?: boolean;
+}
+
+export function swipeDeckSql(s: Seeker, f: CandidateFilter, opts: SwipeDeckOptions): SQL {
   const place = (c: DeckPlace) => ({
     at: sql`${c.lastActiveAt}::timestamptz`,
     id: sql`${c.memberId}::bigint`,
@@ -214,7 +222,7 @@ export function swipeDeckSql(
     from (
       select p.user_id, p.last_active_at from profiles p
       where ${candidateConditions(s, f)}${cursor}
-        and ${opts.after ? probedExclusion(s, opts.passForgetDays) : hashedExclusion(s, opts.passForgetDays)}
+        and ${opts.after && !opts.hashed ? probedExclusion(s, opts.passForgetDays) : hashedExclusion(s, opts.passForgetDays)}
       order by p.last_active_at desc, p.user_id
       limit ${opts.limit}
     ) deck
@@ -251,7 +259,7 @@ export async function findSwipeDeck(
   db: Db,
   s: Seeker,
   f: CandidateFilter,
-  opts: { limit: number; passForgetDays: number; after?: DeckPlace; upTo?: DeckPlace },
+  opts: SwipeDeckOptions,
 ): Promise<MatchRow[]> {
   return (await executeNamed<RawMatchRow>(db, swipeDeckSql(s, f, opts), 'swipe_deck')).map(toMatchRow);
 }

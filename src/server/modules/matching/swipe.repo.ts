@@ -1,4 +1,5 @@
 import { eq, lt, sql } from 'drizzle-orm';
+import { RULES } from '../../../shared/rules';
 import type { Db } from '../../db/client';
 import { namedStatement, rowOf } from '../../db/named-query';
 import { matchPreferences, swipeCursors, swipeDays, swipePasses } from '../../db/schema';
@@ -67,21 +68,27 @@ const recordLikeQuery = namedStatement<{ likes: number | string }>('swipe_record
   recordSwipeSql(false),
 );
 
-/** What a deal reads first, in one statement: the saved preferences, the deck cursor, the likes on `day`. */
+/**
+ * What a deal reads first, in one statement: the saved preferences, the deck cursor, the likes on `day`, and
+ * whether the member has swiped at least `RULES.swipeGame.hashedExclusionFromSwipes` members (likes given, from
+ * like_counts, plus passes, counted up to that number).
+ */
 export interface SwipeState {
   preferences: PreferencesRow | undefined;
   cursor: DeckPlace | undefined;
   likes: number;
+  manySwipes: boolean;
 }
 
 export async function findSwipeState(db: Db, userId: number, day: string): Promise<SwipeState> {
   const [row] = await swipeStateQuery(db, { userId, day });
-  if (!row) return { preferences: undefined, cursor: undefined, likes: 0 };
-  const { cursor_at, cursor_id, day_likes, ...prefs } = row;
+  if (!row) return { preferences: undefined, cursor: undefined, likes: 0, manySwipes: false };
+  const { cursor_at, cursor_id, day_likes, swipes, ...prefs } = row;
   return {
     preferences: prefs.user_id === null ? undefined : rowOf(matchPreferences, prefs),
     cursor: cursor_at === null ? undefined : { lastActiveAt: cursor_at, memberId: Number(cursor_id) },
     likes: Number(day_likes),
+    manySwipes: Number(swipes) >= RULES.swipeGame.hashedExclusionFromSwipes,
   };
 }
 const swipeStateQuery = namedStatement<
@@ -89,12 +96,17 @@ const swipeStateQuery = namedStatement<
     cursor_at: string | null;
     cursor_id: string | number | null;
     day_likes: string | number;
+    swipes: string | number;
   }
 >('swipe_state', () => {
   const user = sql`${sql.placeholder('userId')}::bigint`;
+  const cap = RULES.swipeGame.hashedExclusionFromSwipes;
   return sql`select mp.*, c.last_active_at::text as cursor_at, c.member_id as cursor_id,
       coalesce((select d.likes from swipe_days d where d.user_id = ${user} and d.day = ${sql.placeholder('day')}::date), 0)
-        as day_likes
+        as day_likes,
+      coalesce((select lc.given from like_counts lc where lc.user_id = ${user}), 0)
+        + (select count(*) from (select 1 from swipe_passes sp where sp.user_id = ${user} limit ${sql.raw(String(cap))}) sp)
+        as swipes
     from (select 1) one
     left join match_preferences mp on mp.user_id = ${user}
     left join swipe_cursors c on c.user_id = ${user}`;

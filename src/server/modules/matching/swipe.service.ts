@@ -54,7 +54,11 @@ export async function swipeDeck(db: Db, member: Member, site: CardSite): Promise
   const filter = await effectiveFilter(db, p, preferencesFrom(p, state.preferences), now);
   const limit = RULES.swipeGame.deckSize;
   const opts = { limit, passForgetDays: RULES.swipeGame.passForgetDays };
-  let rows = await findSwipeDeck(db, seekerOf(p), filter, { ...opts, after: state.cursor });
+  let rows = await findSwipeDeck(db, seekerOf(p), filter, {
+    ...opts,
+    after: state.cursor,
+    hashed: state.manySwipes,
+  });
   if (state.cursor && rows.length < limit) {
     const top = await findSwipeDeck(db, seekerOf(p), filter, {
       ...opts,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { RULES } from '../../../shared/rules';
@@ -9,6 +9,7 @@ import type { TestMember } from '../../test/factories';
 import { type TestContext, withTestSite } from '../../test/test-app';
 import { call, setUser } from '../member-profile/member-profile.fixtures';
 import { isolatedWorld } from './matching.fixtures';
+import { findSwipeState } from './swipe.repo';
 import { nextUtcDay, utcDay } from './swipe.service';
 
 let ctx: TestContext;
@@ -115,6 +116,33 @@ describe('GET /api/swipe-game.php', () => {
     // The deal wrapped: the deck carries on from the top.
     expect(await deckIds(seeker)).toEqual(
       [3, ...Array.from({ length: 14 }, (_, k) => 5 + k), 20, 22, 23].map((i) => w[i]),
+    );
+  });
+
+  it('deals the same to a member with many swipes, whose deal after the cursor leaves them out with one hashed set', async () => {
+    const { seeker, women } = await scene(24);
+    const base = Date.now() - 3_600_000;
+    for (const [i, w] of women.entries())
+      await setUser(db(), w.id, { lastActiveAt: new Date(base - i * 60_000) });
+    const w = women.map((x) => x.id);
+    // Passes on accounts without a profile (never in a deck), up to the count that switches the deal to the hash.
+    await db().execute(sql`
+      with u as (
+        insert into users (site_id, email, status, language)
+        select s.site_id, 'many-swipes-' || ${seeker.id} || '-' || i || '@example.org', 'active', 'en'
+        from (select site_id from users where id = ${seeker.id}) s,
+             generate_series(1, ${RULES.swipeGame.hashedExclusionFromSwipes}) as i
+        returning id)
+      insert into swipe_passes (user_id, member_id) select ${seeker.id}, id from u`);
+    expect((await findSwipeState(db(), seeker.id, utcDay(new Date()))).manySwipes).toBe(true);
+    const pass = async (i: number) => expect((await swipe(seeker, w[i]!, 'pass')).statusCode).toBe(200);
+    expect(await deckIds(seeker)).toEqual(w.slice(0, 20));
+    for (const i of [0, 1, 2]) await pass(i);
+    expect(await deckIds(seeker)).toEqual(w.slice(3, 23));
+    await pass(19);
+    await pass(4);
+    expect(await deckIds(seeker)).toEqual(
+      [20, 21, 22, 23, 3, ...Array.from({ length: 14 }, (_, k) => 5 + k)].map((i) => w[i]),
     );
   });
 
