@@ -39,6 +39,17 @@ async function scene(n: number) {
   return { world, seeker, women };
 }
 
+/** scene(24) with the women in a known deck order (w[0] most recently active, w[23] the least), and a pass. */
+async function orderedScene() {
+  const { seeker, women } = await scene(24);
+  const base = Date.now() - 3_600_000;
+  for (const [i, w] of women.entries())
+    await setUser(db(), w.id, { lastActiveAt: new Date(base - i * 60_000) });
+  const w = women.map((x) => x.id);
+  const pass = async (i: number) => expect((await swipe(seeker, w[i]!, 'pass')).statusCode).toBe(200);
+  return { seeker, w, pass };
+}
+
 describe('GET /api/swipe-game.php', () => {
   it('needs a session', async () => {
     for (const method of ['GET', 'POST'] as const) {
@@ -95,13 +106,7 @@ describe('GET /api/swipe-game.php', () => {
   });
 
   it('carries on after the furthest card swiped, and wraps around to the top at the end', async () => {
-    const { seeker, women } = await scene(24);
-    // w[0] most recently active, w[23] the least.
-    const base = Date.now() - 3_600_000;
-    for (const [i, w] of women.entries())
-      await setUser(db(), w.id, { lastActiveAt: new Date(base - i * 60_000) });
-    const w = women.map((x) => x.id);
-    const pass = async (i: number) => expect((await swipe(seeker, w[i]!, 'pass')).statusCode).toBe(200);
+    const { seeker, w, pass } = await orderedScene();
     expect(await deckIds(seeker)).toEqual(w.slice(0, 20));
     for (const i of [0, 1, 2]) await pass(i);
     expect(await deckIds(seeker)).toEqual(w.slice(3, 23));
@@ -120,11 +125,7 @@ describe('GET /api/swipe-game.php', () => {
   });
 
   it('deals the same to a member with many swipes, whose deal after the cursor leaves them out with one hashed set', async () => {
-    const { seeker, women } = await scene(24);
-    const base = Date.now() - 3_600_000;
-    for (const [i, w] of women.entries())
-      await setUser(db(), w.id, { lastActiveAt: new Date(base - i * 60_000) });
-    const w = women.map((x) => x.id);
+    const { seeker, w, pass } = await orderedScene();
     // Passes on accounts without a profile (never in a deck), up to the count that switches the deal to the hash.
     await db().execute(sql`
       with u as (
@@ -135,7 +136,6 @@ describe('GET /api/swipe-game.php', () => {
         returning id)
       insert into swipe_passes (user_id, member_id) select ${seeker.id}, id from u`);
     expect((await findSwipeState(db(), seeker.id, utcDay(new Date()))).manySwipes).toBe(true);
-    const pass = async (i: number) => expect((await swipe(seeker, w[i]!, 'pass')).statusCode).toBe(200);
     expect(await deckIds(seeker)).toEqual(w.slice(0, 20));
     for (const i of [0, 1, 2]) await pass(i);
     expect(await deckIds(seeker)).toEqual(w.slice(3, 23));
