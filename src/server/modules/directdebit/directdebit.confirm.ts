@@ -24,16 +24,14 @@ import {
   creditorOf,
   type DirectDebitMember,
   type DirectDebitSite,
+  lockAndCheckDebit,
   RULE,
-  refusalError,
-  refusalFor,
 } from './directdebit.offer';
 import {
   claimRequest,
   countAttempt,
   findRequest,
   finishRequest,
-  lockMember,
   lockPayment,
   type RequestRow,
 } from './directdebit.repo';
@@ -129,15 +127,13 @@ export async function confirmDirectDebit(
   try {
     // The payment row first (so a webhook always finds it), under the member's lock with the limit checked again.
     const payment = await db.transaction(async (tx) => {
-      await lockMember(tx, member.id);
-      const refusal = await refusalFor(
+      await lockAndCheckDebit(
         tx,
         member,
         site,
         { amountMinor: row.amountMinor, currency: row.currency, country: row.country },
         now,
       );
-      if (refusal) throw refusalError(refusal, member.uiLocale);
       // The code as quoted when the form was sent (its window may have closed since), reserved with the payment.
       const discount = row.discountCode
         ? await checkCode(

@@ -12,7 +12,7 @@ import { presentBundle } from '../payments/catalogue-defaults';
 import { pricingCountry } from '../payments/payments.service';
 import type { PaymentProvider } from '../payments/providers/provider';
 import { formatMoney } from '../payments/receipt';
-import { debitsSince, hasChargedBackDebit, listedPrices, offerOf } from './directdebit.repo';
+import { debitsSince, hasChargedBackDebit, listedPrices, lockMember, offerOf } from './directdebit.repo';
 
 /**
  * What a member may have debited (docs/payments.md "Direct debit"): the bundle priced as at checkout, the creditor
@@ -105,6 +105,22 @@ export async function refusalFor(
     next_at: window.oldest ? new Date(window.oldest.getTime() + WINDOW_MS).toISOString() : null,
     cheaper_bundle_id: cheaper?.id ?? null,
   };
+}
+
+/**
+ * In a write's transaction (the request in step 1, the payment in step 2): takes the member's lock, so that parallel
+ * requests count each other's debits, and throws the translated refusal when the debit may not happen now.
+ */
+export async function lockAndCheckDebit(
+  tx: Tx,
+  member: DirectDebitMember,
+  site: Site,
+  order: { amountMinor: number; currency: string; country: string },
+  now: Date,
+): Promise<void> {
+  await lockMember(tx, member.id);
+  const refusal = await refusalFor(tx, member, site, order, now);
+  if (refusal) throw refusalError(refusal, member.uiLocale);
 }
 
 export function refusalError(refusal: NonNullable<DirectDebitRefusal>, locale: Locale): AppError {

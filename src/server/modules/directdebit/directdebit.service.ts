@@ -15,10 +15,9 @@ import {
   type DirectDebitMember,
   type DirectDebitOptions,
   type DirectDebitSite,
+  lockAndCheckDebit,
   priceOrder,
   RULE,
-  refusalError,
-  refusalFor,
 } from './directdebit.offer';
 import {
   findRequest,
@@ -147,15 +146,13 @@ export async function startDirectDebit(
   const token = randomBytes(32).toString('base64url');
   const code = newCode();
   const row = await db.transaction(async (tx) => {
-    await lockMember(tx, member.id);
-    const refusal = await refusalFor(
+    await lockAndCheckDebit(
       tx,
       member,
       site,
       { amountMinor: order.priced.amountMinor, currency: order.price.currency, country: order.country },
       now,
     );
-    if (refusal) throw refusalError(refusal, member.uiLocale);
     await checkDailySms(tx, member.id, now);
     const created = await insertRequest(tx, {
       userId: member.id,
