@@ -37,6 +37,7 @@ import pg from 'pg';
 import { type Db, openDatabase } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
 import { type Profile, profiles, sites } from '../src/server/db/schema';
+import { seededRandom } from '../src/server/lib/seeded-random';
 import { hashToken, newToken } from '../src/server/lib/tokens';
 import { insertSession } from '../src/server/modules/auth/sessions.repo';
 import { regionsByCountry } from '../src/server/modules/geo/regions';
@@ -131,18 +132,6 @@ const COUNTRIES: Record<string, { w: number; lat: number; lon: number; dLat: num
   IE: { w: 1.5, lat: 53.4, lon: -8, dLat: 3, dLon: 3 },
   NZ: { w: 1, lat: -41, lon: 174, dLat: 8, dLon: 6 },
 };
-
-/** A small deterministic PRNG, so every run asks the same questions. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 /** A multiplier coprime to n: k -> k * m mod n is then a permutation of 0..n-1. */
@@ -467,7 +456,7 @@ async function seedLikes(client: pg.Client, range: Range): Promise<boolean> {
     log(`matched_at on ${matched.rowCount} likes: ${secondsSince(t2)} s`);
     // The heavy swipers: the top of their own deck (the app's deck query, default preferences), most liked, the
     // rest passed on within the last 30 days.
-    const rnd = prng(7);
+    const rnd = seededRandom(7);
     const toOwn = (r: Record<string, unknown>): OwnProfile => ({
       userId: Number(r.user_id),
       niche: Number(r.niche),
@@ -673,7 +662,7 @@ async function freshPairs(
   likers: number[] | undefined,
   seed: number,
 ): Promise<[number, number][]> {
-  const rnd = prng(seed);
+  const rnd = seededRandom(seed);
   const special = new Set([...cast.hot, ...cast.heavy]);
   const member = () => range.base + Math.floor(rnd() * range.count);
   const out: [number, number][] = [];
@@ -703,7 +692,7 @@ async function freshPairs(
 }
 
 async function randomMembers(range: Range, n: number, seed: number, not: Cast): Promise<number[]> {
-  const rnd = prng(seed);
+  const rnd = seededRandom(seed);
   const special = new Set([...not.hot, ...not.heavy]);
   const out: number[] = [];
   while (out.length < n) {

@@ -17,6 +17,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { sites } from '../src/server/db/schema';
+import { seededRandom } from '../src/server/lib/seeded-random';
 import { hashToken, newToken } from '../src/server/lib/tokens';
 import { insertSession } from '../src/server/modules/auth/sessions.repo';
 import { regionsByCountry } from '../src/server/modules/geo/regions';
@@ -58,18 +59,6 @@ const COUNTRY_WEIGHTS: Record<string, number> = {
   IE: 1.5,
   NZ: 1,
 };
-
-/** A small deterministic PRNG, so every run asks the same questions. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Rows of a raw query (both drivers answer `{ rows }`). */
 async function rowsOf<T = Record<string, unknown>>(q: PromiseLike<unknown>): Promise<T[]> {
@@ -205,7 +194,7 @@ async function settle(databaseUrl: string): Promise<void> {
 
 /** 200 varied searches: broad and narrow, with and without ages, regions, deeper pages now and then. */
 function filterSets(): SearchQuery[] {
-  const rnd = prng(42);
+  const rnd = seededRandom(42);
   const regions = regionsByCountry();
   const total = Object.values(COUNTRY_WEIGHTS).reduce((a, b) => a + b, 0);
   const pickCountry = () => {

@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { seededRandom } from '../../src/server/lib/seeded-random';
 
 export interface ChatPair {
   conversation: number;
@@ -95,17 +96,6 @@ const autocannon = require('autocannon') as (opts: object) => Promise<Autocannon
 
 const now = () => performance.timeOrigin + performance.now();
 
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
@@ -114,7 +104,7 @@ async function readStdin(): Promise<string> {
 
 const input = JSON.parse(await readStdin()) as ChatSenderInput;
 if (input.pairs.length === 0) throw new Error('no conversations');
-const random = prng(input.seed);
+const random = seededRandom(input.seed);
 let seq = 0;
 const acks: ChatAcks = { seqs: [], httpMs: [] };
 

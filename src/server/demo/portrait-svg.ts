@@ -7,6 +7,8 @@
  * external references.
  */
 
+import { seededRandom } from '../lib/seeded-random';
+
 export type PortraitGender = 'male' | 'female';
 
 export interface PortraitOptions {
@@ -129,18 +131,6 @@ export const portraitPalette = {
 // Random numbers
 // ---------------------------------------------------------------------------------------------
 
-/** Small, fast seeded PRNG (mulberry32). Returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 class Rng {
   private readonly next: () => number;
   constructor(seed: number) {
@@ -149,7 +139,7 @@ class Rng {
     s ^= s >>> 13;
     s = Math.imul(s, 0xc2b2ae35);
     s ^= s >>> 16;
-    this.next = mulberry32(s);
+    this.next = seededRandom(s);
   }
   float(): number {
     return this.next();
