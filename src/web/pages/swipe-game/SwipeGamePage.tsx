@@ -78,7 +78,8 @@ export function SwipeGamePage() {
   const drag = useSwipeDrag({ cardRef, stackRef, enabled: playing, onSwipe: act });
 
   const matchOpen = deck.match !== null;
-  useEffect(() => {
+  // A layout effect: the arrow keys work from the moment the card is on screen, not one passive-effect flush later.
+  useLayoutEffect(() => {
     if (!playing || matchOpen) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
