@@ -61,6 +61,12 @@ export const RULES = {
     debitAfterBusinessDays: 2,
     limitWindowDays: 30,
   },
+  /**
+   * A payment whose create call got no answer (a timeout, a lost connection) is failed here, but the provider may
+   * have made it: a webhook for an id we never stored adopts our row (named by the payment's metadata) for this many
+   * days after the row was made (docs/payments.md "A create call without an answer").
+   */
+  payments: { adoptUnansweredForDays: 60 },
   freeMember: { maxStartedConversations: 2 },
   /**
    * Chat (issue 11): messages per page (newest first) and the list preview's length. The costs, message_length,

@@ -117,6 +117,10 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex('payments_provider_id_unique').on(t.provider, t.providerPaymentId),
     index('payments_user_idx').on(t.userId, t.createdAt.desc()),
+    /** rows still without the provider's id: the webhook's adoption of unanswered creates (unanswered-payments.ts) */
+    index('payments_without_provider_id_idx')
+      .on(t.provider, t.createdAt)
+      .where(sql`${t.providerPaymentId} is null`),
     index('payments_recheck_idx')
       .on(t.checkAfter)
       .where(sql`${t.status} in ('open', 'pending', 'authorized')`),

@@ -6,8 +6,7 @@ import { maskSecrets, REDACT_PATHS } from '../../lib/log-redaction';
 import { CLIENT, createMember, type TestMember } from '../../test/factories';
 import { buildTestApp, type TestContext } from '../../test/test-app';
 import { setProfile } from '../member-profile/member-profile.fixtures';
-import type { PaymentProvider } from '../payments/providers/provider';
-import { createTestProvider } from '../payments/providers/test-provider';
+import { flakyTestProvider } from '../payments/payments.fixtures';
 
 /**
  * Nothing of the direct-debit form reaches the logs: not the IBAN, the phone number, the code or the account holder,
@@ -19,53 +18,41 @@ const lines: string[] = [];
 const refuse = { mandate: false, debit: false, revoke: false };
 /** the mandates the provider made, in order */
 const mandatesMade: string[] = [];
-let inner: ReturnType<typeof createTestProvider>;
 
 const IBAN = 'NL91ABNA0417164300';
 const PHONE = '0612340987';
 const HOLDER = 'Sanne Loggable';
 
+// The test provider, whose calls can fail the way a provider's error would: repeating what it was given.
+const flaky = flakyTestProvider({
+  async createPayment(i, next) {
+    if (refuse.debit && i.method === 'directdebit')
+      throw new Error(
+        `Mollie rejected the request (422 Unprocessable Entity): the mandate of ${IBAN} cannot be charged [field: mandateId]`,
+      );
+    return next(i);
+  },
+  async createMandate(i, next) {
+    if (refuse.mandate)
+      throw new Error(
+        `Mollie rejected the request (422 Unprocessable Entity): ${i.consumerAccount} (+31612340987) is invalid [field: consumerAccount]`,
+      );
+    const made = await next(i);
+    mandatesMade.push(made.id);
+    return made;
+  },
+  async revokeMandate(c, id, next) {
+    if (refuse.revoke) throw new Error(`Mollie answered 500 revoking the mandate of ${IBAN} (+31612340987)`);
+    return next(c, id);
+  },
+});
+
 beforeAll(async () => {
-  const later = () => inner;
-  // The test provider, whose mandate call can fail the way a provider's error would: repeating what it was given.
-  const provider: PaymentProvider & Pick<typeof inner, 'find' | 'settle'> = {
-    name: 'test',
-    get supportedMethods() {
-      return later().supportedMethods;
-    },
-    async createPayment(i) {
-      if (refuse.debit && i.method === 'directdebit')
-        throw new Error(
-          `Mollie rejected the request (422 Unprocessable Entity): the mandate of ${IBAN} cannot be charged [field: mandateId]`,
-        );
-      return later().createPayment(i);
-    },
-    getPayment: (id) => later().getPayment(id),
-    createCustomer: (i) => later().createCustomer(i),
-    listMandates: (c) => later().listMandates(c),
-    async createMandate(i) {
-      if (refuse.mandate)
-        throw new Error(
-          `Mollie rejected the request (422 Unprocessable Entity): ${i.consumerAccount} (+31612340987) is invalid [field: consumerAccount]`,
-        );
-      const made = await later().createMandate(i);
-      mandatesMade.push(made.id);
-      return made;
-    },
-    async revokeMandate(c, id) {
-      if (refuse.revoke)
-        throw new Error(`Mollie answered 500 revoking the mandate of ${IBAN} (+31612340987)`);
-      return later().revokeMandate(c, id);
-    },
-    createRefund: (id, i) => later().createRefund(id, i),
-    find: (id) => later().find(id),
-    settle: (id, o) => later().settle(id, o),
-  };
   ctx = await buildTestApp(
     { LOG_LEVEL: 'trace' },
-    { paymentProvider: provider, logStream: { write: (line) => lines.push(line) } },
+    { paymentProvider: flaky.provider, logStream: { write: (line) => lines.push(line) } },
   );
-  inner = createTestProvider(ctx.database.db, { publicUrl: 'http://localhost:3000' });
+  flaky.attach(ctx.database.db);
   domain = (await ctx.createSite()).domain;
 });
 afterAll(async () => {

@@ -4,10 +4,10 @@ import { checkIban, debitDate } from '../../../shared/sepa';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import { AppError, type FieldError, fieldError } from '../../lib/app-error';
-import { checkCode, reserveForPayment, settleForPayment } from '../discounts/discounts.service';
+import { checkCode, reserveForPayment } from '../discounts/discounts.service';
+import { applyInTx } from '../payments/apply-payment';
 import { vatIncluded } from '../payments/catalogue-defaults';
 import {
-  applyInTx,
   customerOf,
   type PaymentUrls,
   presentPayment,
@@ -19,6 +19,7 @@ import {
   type ProviderPayment,
   ProviderUnavailableError,
 } from '../payments/providers/provider';
+import { failUnanswered } from '../payments/unanswered-payments';
 import { enqueuePreNotification } from './directdebit.mail';
 import {
   creditorOf,
@@ -57,13 +58,8 @@ async function attemptRefusal(db: Db, tokenHash: string, userId: number, now: Da
 /** Ends a claimed request that could not be paid: its payment (if any) failed and its discount code free again. */
 async function failRequest(db: Db, row: RequestRow, paymentId: number | null): Promise<void> {
   await db.transaction(async (tx) => {
-    if (paymentId !== null) {
-      await tx
-        .update(payments)
-        .set({ status: 'failed', updatedAt: sql`now()` })
-        .where(eq(payments.id, paymentId));
-      await settleForPayment(tx, paymentId, 'failed');
-    }
+    // Failed, unless the provider made it after all and its webhook adopted it meanwhile (unanswered-payments).
+    if (paymentId !== null) await failUnanswered(tx, paymentId);
     await finishRequest(tx, row.id, { status: 'failed' });
   });
 }

@@ -1,4 +1,5 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { type DiscountCode, discountCodes, discountRedemptions } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
@@ -57,6 +58,33 @@ export async function reserve(
     .values({ codeId: code.id, userId, paymentId, validity: code.validity })
     .onConflictDoNothing()
     .returning({ id: discountRedemptions.id });
+  return rows.length > 0;
+}
+
+/**
+ * A payment that was failed and turns out to exist after all (docs/payments.md "A create call without an answer"):
+ * its released redemption is reserved again, unless the code has since been taken where it may be taken once (a
+ * single code by anyone, a once-per-member code by the same member). Returns whether it was reserved again.
+ */
+export async function reclaimRedemption(tx: Tx, paymentId: number): Promise<boolean> {
+  const r = discountRedemptions;
+  const other = alias(discountRedemptions, 'other');
+  const taken = tx
+    .select({ id: other.id })
+    .from(other)
+    .where(
+      and(
+        eq(other.codeId, r.codeId),
+        ne(other.id, r.id),
+        ne(other.status, 'released'),
+        or(eq(r.validity, 'single'), and(eq(r.validity, 'once_per_user'), eq(other.userId, r.userId))),
+      ),
+    );
+  const rows = await tx
+    .update(r)
+    .set({ status: 'reserved', updatedAt: sql`now()` })
+    .where(and(eq(r.paymentId, paymentId), eq(r.status, 'released'), notExists(taken)))
+    .returning({ id: r.id });
   return rows.length > 0;
 }
 

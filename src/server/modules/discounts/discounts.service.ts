@@ -12,7 +12,14 @@ import {
   type OrderFacts,
   refusal,
 } from './discounts.policy';
-import { findCode, findCodeOfKind, reserve, settleRedemption, usesOf } from './discounts.repo';
+import {
+  findCode,
+  findCodeOfKind,
+  reclaimRedemption,
+  reserve,
+  settleRedemption,
+  usesOf,
+} from './discounts.repo';
 
 /**
  * Discount codes (issue 12): looking a code up for a member, pricing an order with it, and its life with a payment
@@ -162,4 +169,9 @@ export async function settleForPayment(tx: Tx, paymentId: number, status: string
     await settleRedemption(tx, paymentId, 'used');
   else if (status === 'failed' || status === 'canceled' || status === 'expired')
     await settleRedemption(tx, paymentId, 'released');
+}
+
+/** A failed payment turned out to exist (it was adopted): its code is reserved again where it is still free. */
+export async function reclaimForPayment(tx: Tx, paymentId: number): Promise<boolean> {
+  return reclaimRedemption(tx, paymentId);
 }

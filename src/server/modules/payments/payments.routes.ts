@@ -25,6 +25,7 @@ import {
 } from './payments.service';
 import { type PaymentProvider, ProviderUnavailableError } from './providers/provider';
 import { placeRepeatOrder, repeatOffer } from './repeat-order.service';
+import { adoptUnanswered } from './unanswered-payments';
 
 export interface PaymentsRoutesOptions {
   provider: PaymentProvider;
@@ -147,7 +148,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     { config: { crossSite: true }, schema: { body: webhookBodySchema } },
     async (req, reply) => {
       try {
-        const applied = await syncPayment(app.db, provider, req.body.id);
+        // An id we never stored may be a payment whose create call had no answer: adopted if its metadata names ours.
+        const applied =
+          (await syncPayment(app.db, provider, req.body.id)) ??
+          (await adoptUnanswered(app.db, provider, req.body.id));
+        if (applied && 'adopted' in applied)
+          req.log.warn(
+            { paymentId: applied.paymentId, status: applied.status },
+            'payment adopted by its webhook: the call that created it had no answer',
+          );
         // The member's cached session holds credits and paid_user: drop it on every instance.
         if (applied) {
           req.memberChanged(applied.userId);

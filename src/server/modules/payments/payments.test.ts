@@ -9,42 +9,24 @@ import { creditLedger, outbox, payments, users } from '../../db/schema';
 import { createMember, type TestMember } from '../../test/factories';
 import { buildTestApp, type TestContext } from '../../test/test-app';
 import { call, setProfile } from '../member-profile/member-profile.fixtures';
+import { flakyTestProvider } from './payments.fixtures';
 import { recheckOpenPayments } from './payments.service';
-import { type PaymentProvider, ProviderUnavailableError } from './providers/provider';
-import { createTestProvider, TEST_PROVIDER_METHODS } from './providers/test-provider';
 import { refundPayment } from './refund';
 
 /**
- * Payments through the built-in test provider, and through a provider that fails on demand (wrapping the test
- * provider: its getPayment throws ProviderUnavailableError while `down` is set).
+ * Payments through the built-in test provider, behind a wrapper that fails on demand (payments.fixtures: its
+ * getPayment throws ProviderUnavailableError while `down` is set).
  */
 let ctx: TestContext;
 let domain: string;
-const state = { down: false };
-let inner: ReturnType<typeof createTestProvider>;
+const flaky = flakyTestProvider();
+const state = flaky.flaws;
+let inner: ReturnType<typeof flaky.inner>;
 
 beforeAll(async () => {
-  // The wrapper delegates to a test provider on the app's own database, created once the app (and so the database)
-  // exists; its getPayment fails while `state.down` is set.
-  const later = () => inner;
-  const flaky: PaymentProvider & Pick<typeof inner, 'find' | 'settle'> = {
-    name: 'test',
-    supportedMethods: TEST_PROVIDER_METHODS,
-    createPayment: (i) => later().createPayment(i),
-    async getPayment(id) {
-      if (state.down) throw new ProviderUnavailableError('provider down (test)');
-      return later().getPayment(id);
-    },
-    createCustomer: (i) => later().createCustomer(i),
-    listMandates: (c) => later().listMandates(c),
-    createMandate: (i) => later().createMandate(i),
-    revokeMandate: (c, id) => later().revokeMandate(c, id),
-    createRefund: (id, i) => later().createRefund(id, i),
-    find: (id) => later().find(id),
-    settle: (id, o) => later().settle(id, o),
-  };
-  ctx = await buildTestApp({}, { paymentProvider: flaky });
-  inner = createTestProvider(ctx.database.db, { publicUrl: 'http://localhost:3000' });
+  ctx = await buildTestApp({}, { paymentProvider: flaky.provider });
+  flaky.attach(ctx.database.db);
+  inner = flaky.inner();
   domain = (await ctx.createSite()).domain;
 });
 afterAll(async () => {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
-import { type Applied, syncPayment } from './payments.service';
+import type { Applied } from './apply-payment';
+import { syncPayment } from './payments.service';
 import type { PaymentProvider } from './providers/provider';
 
 /**

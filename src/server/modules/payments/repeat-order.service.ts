@@ -3,9 +3,11 @@ import type { RepeatOrderResponse } from '../../../shared/schemas/payments';
 import type { Db } from '../../db/client';
 import { catalogBundles, catalogPrices, paymentCustomers, payments } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { applyInTx } from './apply-payment';
 import { presentBundle, vatIncluded } from './catalogue-defaults';
-import { applyInTx, type PaymentUrls, pricingCountry, providerUnavailable } from './payments.service';
+import { type PaymentUrls, pricingCountry, providerUnavailable } from './payments.service';
 import { type PaymentProvider, type ProviderPayment, ProviderUnavailableError } from './providers/provider';
+import { failUnanswered } from './unanswered-payments';
 
 /**
  * Repeat orders (issue 10): the last bundle again, charged on the mandate that a first card, PayPal or direct-debit
@@ -111,12 +113,10 @@ export async function placeRepeatOrder(
       mandateId: found.last.mandateId ?? undefined,
     });
   } catch (err) {
-    const [failed] = await db
-      .update(payments)
-      .set({ status: 'failed', updatedAt: sql`now()` })
-      .where(eq(payments.id, payment.id))
-      .returning();
+    // Failed, unless the provider made it after all and its webhook adopted it meanwhile (unanswered-payments).
+    await db.transaction((tx) => failUnanswered(tx, payment.id));
     if (err instanceof ProviderUnavailableError) throw providerUnavailable();
+    const [failed] = await db.select().from(payments).where(eq(payments.id, payment.id));
     return failed as PaymentRow;
   }
   await db

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_without_provider_id_idx" ON "payments" USING btree ("provider","created_at") WHERE "payments"."provider_payment_id" is null;
