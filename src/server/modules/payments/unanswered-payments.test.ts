@@ -252,22 +252,26 @@ describe('a create call without an answer', () => {
     expect(await balance(other)).toBe(0);
   });
 
-  it('asks the provider about an unknown id only while some recent row lacks its id', async () => {
-    // Every row of this provider has its id (or is too old): an unknown id costs no call, even with the provider down.
-    await db()
-      .update(payments)
-      .set({
-        createdAt: sql`now() - make_interval(days => ${RULES.payments.adoptUnansweredForDays + 1})`,
-      })
-      .where(and(eq(payments.provider, 'test'), sql`${payments.providerPaymentId} is null`));
-    flaky.flaws.down = true;
-    expect((await webhook('tr_test00000000000000')).statusCode).toBe(200);
-    // A row waits for its id: the unknown id is looked up, and a provider that is down gets the webhook retried.
-    const m = await member();
-    loseAnswer();
-    flaky.flaws.down = false;
-    expect((await checkout(m, 'ideal')).statusCode).toBe(503);
-    flaky.flaws.down = true;
-    expect((await webhook('tr_test00000000000000')).statusCode).toBe(503);
-  });
+  // Only on this file's own database (PGlite): on a shared PostgreSQL other files' rows may lack their ids.
+  it.skipIf(process.env.DATABASE_URL)(
+    'asks the provider about an unknown id only while some recent row lacks its id',
+    async () => {
+      // Every row has its id (or is too old): an unknown id costs no call, even with the provider down.
+      await db()
+        .update(payments)
+        .set({
+          createdAt: sql`now() - make_interval(days => ${RULES.payments.adoptUnansweredForDays + 1})`,
+        })
+        .where(sql`${payments.providerPaymentId} is null`);
+      flaky.flaws.down = true;
+      expect((await webhook('tr_test00000000000000')).statusCode).toBe(200);
+      // A row waits for its id: the unknown id is looked up, and a provider that is down gets the webhook retried.
+      const m = await member();
+      loseAnswer();
+      flaky.flaws.down = false;
+      expect((await checkout(m, 'ideal')).statusCode).toBe(503);
+      flaky.flaws.down = true;
+      expect((await webhook('tr_test00000000000000')).statusCode).toBe(503);
+    },
+  );
 });
