@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { ageOn } from '../../../shared/dates';
 import { ACCOUNT_RULES, RULES } from '../../../shared/rules';
 import type { SignupRequest } from '../../../shared/schemas/accounts';
+import { signupsAllowed } from '../../../shared/visitor-access';
 import type { Db } from '../../db/client';
 import { profiles, type Site, users } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/app-error';
@@ -48,12 +49,6 @@ export async function assertEmailAvailable(
   throw fieldError(409, 'email_exists', field, 'validation.email_exists');
 }
 
-export function signupsAllowed(site: Site, hasTrafficSource: boolean): boolean {
-  if (site.signups === 'all') return true;
-  if (site.signups === 'with_trafficsource') return hasTrafficSource;
-  return false;
-}
-
 export interface SignupContext {
   site: Site;
   country: string;
@@ -67,7 +62,7 @@ export interface SignupContext {
  */
 export async function signup(db: Db, req: SignupRequest, ctx: SignupContext): Promise<number> {
   const { site } = ctx;
-  if (!signupsAllowed(site, Boolean(req.tracking?.network)))
+  if (!signupsAllowed(site.signups, Boolean(req.tracking?.network)))
     throw new AppError(403, 'signups_closed', 'validation.signups_closed');
   const age = ageOn(req.date_of_birth);
   if (age < site.minAge)

@@ -7,7 +7,7 @@ import {
   type SearchQuery,
 } from '../../../shared/schemas/search';
 import type { Db } from '../../db/client';
-import type { Profile, Site } from '../../db/schema';
+import type { Profile } from '../../db/schema';
 import type { SearchCaches } from './search.cache';
 import { countMatches, findSearchPage, type SearchFilter, type SearchRow } from './search.repo';
 
@@ -35,18 +35,8 @@ export function ageBounds(
   };
 }
 
-/**
- * Logged-out search follows the site settings (values all | with_trafficsource | none, like `signups`):
- * a visitor with a traffic source (`network`) is judged by logged_out_search_trafficsource, any other visitor by
- * logged_out_search, where with_trafficsource means "only visitors who have one".
- */
-export function loggedOutSearchAllowed(
-  site: Pick<Site, 'loggedOutSearch' | 'loggedOutSearchTrafficsource'>,
-  hasTrafficSource: boolean,
-): boolean {
-  if (hasTrafficSource) return site.loggedOutSearchTrafficsource !== 'none';
-  return site.loggedOutSearch === 'all';
-}
+/** Logged-out search: one rule with the web app (src/shared/visitor-access.ts). */
+export { loggedOutSearchAllowed } from '../../../shared/visitor-access';
 
 export interface SearchOutcome {
   rows: SearchRow[];

@@ -1,4 +1,5 @@
 import type { PublicSettings } from '../../../shared/schemas/sites';
+import { signupsAllowed as allowedBy } from '../../../shared/visitor-access';
 import { hasTrafficSource } from '../../lib/tracking';
 
 /** Spec: signup is allowed when `signups` is 'all', or 'with_trafficsource' and a traffic source is present. */
@@ -6,7 +7,5 @@ export function signupsAllowed(
   settings: Pick<PublicSettings, 'signups'>,
   trafficSource: boolean = hasTrafficSource(),
 ): boolean {
-  if (settings.signups === 'all') return true;
-  if (settings.signups === 'with_trafficsource') return trafficSource;
-  return false;
+  return allowedBy(settings.signups, trafficSource);
 }

@@ -23,6 +23,7 @@ const SETTINGS = {
   fictional_singular: 'fictional profile',
   fictional_plural: 'fictional profiles',
   logged_out_search: 'all',
+  logged_out_search_trafficsource: 'all',
   signups: 'all',
 };
 
@@ -291,6 +292,31 @@ describe('MembersPage', () => {
     await renderPage(fetchMock, '/members', { user: null, settings: { logged_out_search: 'none' } });
     expect(await screen.findByTestId('members-signed-out')).toBeTruthy();
     expect(searchCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it("sends a visitor's stored traffic source, which opens the search where only visitors with one may search", async () => {
+    localStorage.setItem('tracking', JSON.stringify({ network: 'adnet' }));
+    try {
+      const fetchMock = mockFetch(() => json(200, page()));
+      await renderPage(fetchMock, '/members', {
+        user: null,
+        settings: { logged_out_search: 'none', logged_out_search_trafficsource: 'all' },
+      });
+      await waitFor(() => expect(searchCalls(fetchMock)).toHaveLength(1));
+      expect(searchCalls(fetchMock)[0]!.get('network')).toBe('adnet');
+      expect(screen.queryByTestId('members-signed-out')).toBeNull();
+      cleanup();
+      // The same visitor where the source does not count: no call, the signup prompt.
+      const closed = mockFetch(() => json(200, page()));
+      await renderPage(closed, '/members', {
+        user: null,
+        settings: { logged_out_search: 'all', logged_out_search_trafficsource: 'none' },
+      });
+      expect(await screen.findByTestId('members-signed-out')).toBeTruthy();
+      expect(searchCalls(closed)).toHaveLength(0);
+    } finally {
+      localStorage.removeItem('tracking');
+    }
   });
 
   it('offers a retry after a network error', async () => {

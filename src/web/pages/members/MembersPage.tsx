@@ -6,6 +6,7 @@ import type { ProfileCard as Card } from '../../../shared/schemas/members';
 import { GENDERS } from '../../../shared/schemas/profiles';
 import { SEARCH_AGE_MAX, SEARCH_AGE_MIN, type SearchQuery } from '../../../shared/schemas/search';
 import type { PublicSettings } from '../../../shared/schemas/sites';
+import { loggedOutSearchAllowed as searchAllowedBy } from '../../../shared/visitor-access';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { CardLikeButton } from '../../features/likes/components/LikeButton';
@@ -16,7 +17,7 @@ import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 import { ApiError } from '../../lib/http';
 import { currentLocale } from '../../lib/i18n';
-import { hasTrafficSource } from '../../lib/tracking';
+import { hasTrafficSource, storedTracking } from '../../lib/tracking';
 import { ALL_FIELDS, FilterBar, type FilterKey } from './SearchFilterBar';
 import { Pagination } from './SearchPagination';
 
@@ -50,14 +51,18 @@ export function readFilters(params: URLSearchParams, countries: readonly string[
   return filters;
 }
 
-/** Spec: a signed-out visitor may search when logged_out_search is 'all', or 'with_trafficsource' with a source. */
+/** Spec: may a signed-out visitor search? The server's rule (src/shared/visitor-access.ts), with the stored source. */
 export function loggedOutSearchAllowed(
-  settings: Pick<PublicSettings, 'logged_out_search'>,
+  settings: Pick<PublicSettings, 'logged_out_search' | 'logged_out_search_trafficsource'>,
   trafficSource: boolean = hasTrafficSource(),
 ): boolean {
-  if (settings.logged_out_search === 'all') return true;
-  if (settings.logged_out_search === 'with_trafficsource') return trafficSource;
-  return false;
+  return searchAllowedBy(
+    {
+      loggedOutSearch: settings.logged_out_search,
+      loggedOutSearchTrafficsource: settings.logged_out_search_trafficsource,
+    },
+    trafficSource,
+  );
 }
 
 /** The member search (/members): the home of signed-in members, open to visitors where the site allows it. */
@@ -72,7 +77,9 @@ export function MembersPage() {
   // A signed-out visitor who may not search gets the signup prompt without asking the server (whose
   // authentication_required answer would log out quietly and leave the page).
   const allowed = user === undefined ? undefined : user !== null || loggedOutSearchAllowed(settings);
-  const search = useQuery({ ...searchQuery(filters), enabled: allowed === true });
+  // A visitor's traffic source goes with the search: the server judges it by logged_out_search_trafficsource.
+  const network = user === null ? storedTracking().network : undefined;
+  const search = useQuery({ ...searchQuery(filters, network), enabled: allowed === true });
   const authRequired =
     allowed === false ||
     (search.error instanceof ApiError &&

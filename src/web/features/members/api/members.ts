@@ -3,15 +3,20 @@ import type { BlockedEntry, MemberResponse } from '../../../../shared/schemas/me
 import type { SearchQuery, SearchResponse } from '../../../../shared/schemas/search';
 import { api } from '../../../lib/http';
 
-/** GET /api/search.php: one page of the member search with the given filters. */
-export const searchQuery = (query: Partial<SearchQuery>) =>
-  queryOptions({
+/**
+ * GET /api/search.php: one page of the member search with the given filters; a signed-out visitor's traffic source
+ * (`network`) goes along, as the server decides by it whether visitors may search.
+ */
+export const searchQuery = (filters: Partial<SearchQuery>, network?: string | undefined) => {
+  const query = network ? { ...filters, network } : filters;
+  return queryOptions({
     queryKey: ['search', query],
     queryFn: ({ signal }) => api<SearchResponse>('api/search.php', { query, signal }),
     placeholderData: keepPreviousData,
     // Errors are shown on the page (with a retry), not by the route's error boundary.
     throwOnError: false,
   });
+};
 
 /** GET /api/member.php?id=: another member's profile plus related profiles. */
 export const memberQuery = (id: number) =>
