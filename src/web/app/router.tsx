@@ -3,6 +3,8 @@ import { createBrowserRouter, type NonIndexRouteObject, Outlet, type RouteObject
 import { INFO_PAGES, ROUTES, type RouteName } from '../../shared/routes';
 import { AuthSync } from '../features/auth/components/AuthSync';
 import { LiveSync } from '../features/live/LiveSync';
+import { useIdlePrefetch } from '../features/navigation/prefetch-linked-screens';
+import { RouteLoadingBar } from '../features/navigation/RouteLoadingBar';
 import { PushSync } from '../features/push/PushSync';
 import { ChatLayout } from '../layouts/ChatLayout';
 import { DefaultLayout } from '../layouts/DefaultLayout';
@@ -21,11 +23,13 @@ const infoPage = (name: keyof typeof INFO_PAGES) =>
   screen(name, () => import('../pages/info/InfoRoute').then((m) => ({ Component: m.InfoRoute })));
 
 function Root() {
+  useIdlePrefetch(routes);
   return (
     <>
       <AuthSync />
       <LiveSync />
       <PushSync />
+      <RouteLoadingBar />
       <Outlet />
     </>
   );
