@@ -206,3 +206,37 @@ test('a live connection dropped for 30 s while 100 messages arrive shows all 100
   expect(texts.filter((t) => t.includes('Before the drop'))).toHaveLength(1);
   await contextB.close();
 });
+
+for (const locale of ['en', 'nl'] as const) {
+  test(`a gift from a profile in ${locale}: the conversation opens with the gifts, and the gift is sent`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.context().addCookies([{ name: 'i18n_redirected', value: locale, url: baseURL! }]);
+    await confirmedMember(page, 'Gina', locale);
+    await buyCredits(page);
+    const found = (await (await page.request.get('/api/search.php')).json()) as {
+      profiles: { id: number; name: string }[];
+    };
+    const member = found.profiles[0]!;
+    await page.goto(`/members/${member.id}`);
+    const texts = {
+      en: { button: `Send ${member.name} a gift`, gift: 'Red rose' },
+      nl: { button: `Stuur ${member.name} een cadeautje`, gift: 'Rode roos' },
+    }[locale];
+    await page.getByTestId('member-gift').filter({ hasText: texts.button }).click();
+    await expect(page).toHaveURL(/\/chats\/\d+$/);
+    const picker = page.getByTestId('gift-picker');
+    await expect(picker).toBeVisible();
+    await expectAccessible(page);
+    await picker.getByTestId('gift-rose').click();
+    await expect(picker).toBeHidden();
+    const sent = page.getByTestId('chat-message').last();
+    await expect(sent).toContainText(texts.gift);
+    await expect(sent).toHaveAttribute('data-status', /sent|read/);
+    // A reload shows the conversation, without the picker.
+    await page.reload();
+    await expect(page.getByTestId('chat-message').last()).toContainText(texts.gift);
+    await expect(page.getByTestId('gift-picker')).toHaveCount(0);
+  });
+}

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ChatMessage, Conversation } from '../../../shared/schemas/chat';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { conversationQuery, messagesQuery } from '../../features/chat/api/chat';
@@ -11,6 +11,7 @@ import { Composer } from '../../features/chat/components/Composer';
 import { type ListedMessage, useFailureText } from '../../features/chat/components/MessageBubble';
 import { MessageList } from '../../features/chat/components/MessageList';
 import { loadDraft, saveDraft } from '../../features/chat/drafts';
+import { GIFT_PARAM } from '../../features/chat/gift-link';
 import { useChatSender } from '../../features/chat/hooks/use-chat-sender';
 import { useReadReceipts } from '../../features/chat/hooks/use-read-receipts';
 import { useOutbox } from '../../features/chat/outbox';
@@ -93,7 +94,12 @@ function Chat({ conversation }: { conversation: Conversation }) {
     },
     [conversation.id],
   );
-  const [gifts, setGifts] = useState(false);
+  // Arriving from a profile's gift button (`?gift=1`): the picker is open, and the address forgets the ask.
+  const [params, setParams] = useSearchParams();
+  const [gifts, setGifts] = useState(() => params.get(GIFT_PARAM) === '1');
+  useEffect(() => {
+    if (params.has(GIFT_PARAM)) setParams({}, { replace: true });
+  }, [params, setParams]);
   const [icebreakers, setIcebreakers] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
 

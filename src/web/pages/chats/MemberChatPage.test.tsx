@@ -35,6 +35,27 @@ describe('MemberChatPage (/members/:id/chat)', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
+  it("opens the conversation with its gift picker open for a profile's gift button, and forgets the ask", async () => {
+    const fetchMock = mockFetch((url) => {
+      if (url.pathname === '/api/conversation.php')
+        return json(200, { conversation: conversation({ id: 9 }) });
+      if (url.pathname === '/api/messages.php') return json(200, messagesPage([]));
+      if (url.pathname === '/api/chats.php') return json(200, { chats: [], total_unread: 0 });
+    });
+    const { router } = await renderChat(fetchMock, '/members/105/chat?gift=1');
+    expect(await screen.findByTestId('gift-picker')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/chats/9');
+    // A reload or a way back here does not open the picker again.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    fireEvent.click(screen.getByTestId('gift-rose'));
+    await waitFor(() => expect(screen.queryByTestId('gift-picker')).toBeNull());
+    await waitFor(() =>
+      expect(bodies(fetchMock, '/api/message.php')).toEqual([
+        expect.objectContaining({ kind: 'gift', gift: 'rose', conversation: 9 }),
+      ]),
+    );
+  });
+
   it('explains a member who cannot be contacted, with a way back', async () => {
     await renderChat(
       mockFetch((url) =>

@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { RULES } from '../../../shared/rules';
 import type { Conversation } from '../../../shared/schemas/chat';
 import { PageSpinner } from '../../components/ui/PageSpinner';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { openConversationCall } from '../../features/chat/api/chat';
+import { GIFT_PARAM } from '../../features/chat/gift-link';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 import { ApiError } from '../../lib/http';
@@ -31,6 +32,8 @@ export function MemberChatPage() {
 }
 
 function OpenConversation({ memberId }: { memberId: number }) {
+  const [params] = useSearchParams();
+  const gift = params.get(GIFT_PARAM) === '1';
   const { t } = useTranslation('chat');
   const settings = useSettings();
   const navigate = useNavigate();
@@ -49,7 +52,7 @@ function OpenConversation({ memberId }: { memberId: number }) {
       (conversation) => {
         if (!live) return;
         client.setQueryData(['conversation', conversation.id], conversation);
-        navigate(`/chats/${conversation.id}`, { replace: true });
+        navigate(`/chats/${conversation.id}${gift ? `?${GIFT_PARAM}=1` : ''}`, { replace: true });
       },
       (err: unknown) => {
         if (live) setError(err instanceof ApiError ? err : new ApiError(0, 'network_error', String(err)));
@@ -58,7 +61,7 @@ function OpenConversation({ memberId }: { memberId: number }) {
     return () => {
       live = false;
     };
-  }, [attempt, memberId, client, navigate]);
+  }, [attempt, memberId, client, navigate, gift]);
 
   if (!error)
     return (

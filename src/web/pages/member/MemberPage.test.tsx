@@ -331,6 +331,7 @@ describe('MemberPage', () => {
     await screen.findByRole('heading', { level: 1, name: /Sanne/ });
     expect(screen.queryByTestId('member-like')).toBeNull();
     expect(screen.queryByTestId('member-message')).toBeNull();
+    expect(screen.queryByTestId('member-gift')).toBeNull();
   });
 
   it('offers a signed-in member to send a message, through the member chat route', async () => {
@@ -339,6 +340,10 @@ describe('MemberPage', () => {
     const message = screen.getByTestId('member-message');
     expect(message.textContent).toBe('Send Sanne a message');
     expect(message.getAttribute('href')).toBe('/members/42/chat');
+    // A gift opens the same conversation, with its gift picker open.
+    const gift = screen.getByTestId('member-gift');
+    expect(gift.textContent).toBe('Send Sanne a gift');
+    expect(gift.getAttribute('href')).toBe('/members/42/chat?gift=1');
     // A visitor's way to write is the signup (tested above).
     expect(screen.queryByTestId('member-signup-write')).toBeNull();
   });

@@ -10,6 +10,7 @@ import {
 import type { ProfileCard as Card } from '../../../shared/schemas/members';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { useCurrentUser } from '../../features/auth/api/session';
+import { memberChatPath } from '../../features/chat/gift-link';
 import { LikeButton } from '../../features/likes/components/LikeButton';
 import { memberQuery } from '../../features/members/api/members';
 import { ProfileCard } from '../../features/members/components/ProfileCard';
@@ -162,15 +163,25 @@ function Profile({ profile, related }: { profile: MemberProfile; related: Card[]
                   {settings.fictional_warning}
                 </p>
               )}
-              {/* Gifts are sent from the conversation (its gift button). */}
               {user && !own && (
                 <Link
-                  to={`/members/${profile.id}/chat`}
+                  to={memberChatPath(profile.id)}
                   className="btn btn-primary btn-lg rounded-pill w-100 mt-3"
                   data-testid="member-message"
                 >
                   <i className="bi bi-chat-heart me-2" aria-hidden="true" />
                   {t('profile.message', { name: profile.name })}
+                </Link>
+              )}
+              {/* A gift is a message: the conversation opens (or starts) with its gift picker open. */}
+              {user && !own && (
+                <Link
+                  to={memberChatPath(profile.id, { gift: true })}
+                  className="btn btn-outline-primary btn-lg rounded-pill w-100 mt-3"
+                  data-testid="member-gift"
+                >
+                  <i className="bi bi-gift me-2" aria-hidden="true" />
+                  {t('profile.gift', { name: profile.name })}
                 </Link>
               )}
               {user && !own && <LikeButton profile={profile} />}
