@@ -48,6 +48,7 @@ const PER_LOCALE: Partial<Record<Locale, string[]>> = {
     'Orientation',
     'Gay',
     'Messages',
+    'Message',
     'Likes',
     'like',
     'likes',

@@ -101,3 +101,13 @@ export function localeSlugPart(locale: Locale): string {
 export function resolveSlug(slug: string, locale: Locale): string {
   return slug.replaceAll('auto', localeSlugPart(locale));
 }
+
+/**
+ * The language a landing slug names: its last part after the niche prefix ('bdsm-nl' → nl, 'eng' → en), or
+ * undefined when it names none (an unknown word, or 'auto' before it is resolved).
+ */
+export function slugLocale(slug: string): Locale | undefined {
+  const part = slug.toLowerCase().split('-').at(-1) ?? '';
+  const locale = part === 'eng' ? 'en' : part;
+  return isLocale(locale) ? locale : undefined;
+}

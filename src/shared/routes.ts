@@ -94,20 +94,32 @@ export function pathFor(name: RouteName, params: Record<string, string | number 
   return filled.replace(/\/+$/, '') || '/';
 }
 
-const compiled = Object.values(ROUTES).map(
-  (p) =>
-    new RegExp(
-      `^${p
-        .split('/')
-        .map((seg) =>
-          seg.startsWith(':') ? (seg.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+') : seg ? `/${seg}` : '',
-        )
-        .join('')}/?$`,
-    ),
-);
+/** A route pattern as a regular expression, its parameters as named groups (`:slug?` optional). */
+function compile(pattern: string): RegExp {
+  const body = pattern
+    .split('/')
+    .map((seg) => {
+      if (!seg.startsWith(':')) return seg ? `/${seg}` : '';
+      const optional = seg.endsWith('?');
+      const name = seg.slice(1, optional ? -1 : undefined);
+      return optional ? `(?:/(?<${name}>[^/]+))?` : `/(?<${name}>[^/]+)`;
+    })
+    .join('');
+  return new RegExp(`^${body}/?$`);
+}
+
+const compiled = Object.fromEntries(
+  (Object.keys(ROUTES) as RouteName[]).map((name) => [name, compile(ROUTES[name])]),
+) as Record<RouteName, RegExp>;
+
+/** The parameters of `pathname` when it is a path of the named route, else null. */
+export function matchesRoute(name: RouteName, pathname: string): Record<string, string | undefined> | null {
+  const match = compiled[name].exec(pathname);
+  return match ? { ...match.groups } : null;
+}
 
 /** True when a path is one of the app's routes (the index is '/'). */
 export function isKnownPath(pathname: string): boolean {
   if (pathname === '/' || pathname === '') return true;
-  return compiled.some((re) => re.test(pathname));
+  return Object.values(compiled).some((re) => re.test(pathname));
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { isServedPath } from './built-routes';
 import { ageOn, birthDateForAge } from './dates';
-import { countriesForLocale, isLocale, landingSlug, resolveSlug } from './locales';
-import { isKnownPath, pathFor } from './routes';
+import { countriesForLocale, isLocale, landingSlug, resolveSlug, slugLocale } from './locales';
+import { isKnownPath, matchesRoute, pathFor } from './routes';
 import { badgeText, cleanPhone, termsVersionDate } from './rules';
 
 describe('landing slug', () => {
@@ -13,6 +14,16 @@ describe('landing slug', () => {
     expect(landingSlug(7, 'sv')).toBe('gay-sv');
     expect(resolveSlug('milf-auto', 'fr')).toBe('milf-fr');
     expect(resolveSlug('auto', 'en')).toBe('eng');
+  });
+
+  it("reads the language a slug names, and none from 'auto' or an unknown word", () => {
+    expect(slugLocale('bdsm-nl')).toBe('nl');
+    expect(slugLocale('eng')).toBe('en');
+    expect(slugLocale('she-ENG')).toBe('en');
+    expect(slugLocale('gay-sv')).toBe('sv');
+    expect(slugLocale('milf-auto')).toBeUndefined();
+    expect(slugLocale('summer-sale')).toBeUndefined();
+    expect(slugLocale('no')).toBeUndefined();
   });
 });
 
@@ -62,7 +73,31 @@ describe('routes', () => {
     expect(isKnownPath('/nope')).toBe(false);
     expect(isKnownPath('/members/1/2/3')).toBe(false);
     expect(pathFor('members-id', { id: 5 })).toBe('/members/5');
+    expect(matchesRoute('landers-type-slug', '/landers/gallery/bdsm-nl')).toEqual({
+      type: 'gallery',
+      slug: 'bdsm-nl',
+    });
+    expect(matchesRoute('landers-type-slug', '/landers/gallery')).toEqual({
+      type: 'gallery',
+      slug: undefined,
+    });
+    expect(matchesRoute('members-id', '/members/5/landing')).toBeNull();
     expect(pathFor('credits-id-paymentmethod', { id: 2 })).toBe('/credits/2');
+  });
+});
+
+describe('served paths', () => {
+  it('are the built screens only: a lander of a type not built is not served', () => {
+    for (const p of [
+      '/',
+      '/members',
+      '/members/12/landing',
+      '/members/12/landing2/nl',
+      '/landers/gallery/eng',
+    ])
+      expect(isServedPath(p), p).toBe(true);
+    for (const p of ['/lang-config', '/landers/video', '/landers/maplanding/eng', '/landers/nope', '/nope'])
+      expect(isServedPath(p), p).toBe(false);
   });
 });
 

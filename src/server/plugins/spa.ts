@@ -3,13 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isServedPath } from '../../shared/built-routes';
 import { DEFAULT_LOCALE } from '../../shared/locales';
-import { isKnownPath } from '../../shared/routes';
 import { translate } from '../i18n/translate';
 
 /**
- * Serves the built web app (history mode: every app route gets index.html; an unknown path gets it with status 404
- * so the app shows its 404 page). API and media paths always answer JSON errors (media: modules/media).
+ * Serves the built web app (history mode: every app route gets index.html; an unknown path, or one of a screen not
+ * built yet, gets it with status 404 so the app shows its 404 page). API and media paths always answer JSON errors (media: modules/media).
  */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: string }) => {
   const hasWeb = existsSync(path.join(opts.webDistDir, 'index.html'));
@@ -47,7 +47,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
       !path.extname(url);
     if (wantsApp) {
       reply.header('Cache-Control', 'no-cache');
-      return reply.status(isKnownPath(url) ? 200 : 404).sendFile('index.html', opts.webDistDir);
+      return reply.status(isServedPath(url) ? 200 : 404).sendFile('index.html', opts.webDistDir);
     }
     return reply.status(404).send({
       error: { code: 'not_found', message: translate(req.locale ?? DEFAULT_LOCALE, 'errors.not_found') },

@@ -8,6 +8,8 @@ import { RouteLoadingBar } from '../features/navigation/RouteLoadingBar';
 import { PushSync } from '../features/push/PushSync';
 import { ChatLayout } from '../layouts/ChatLayout';
 import { DefaultLayout } from '../layouts/DefaultLayout';
+import { EmptyLayout } from '../layouts/EmptyLayout';
+import { LanderLayout } from '../layouts/LanderLayout';
 import { NotFoundPage, RouteError } from '../pages/error/RouteError';
 import { RequireAuth } from './auth-guards';
 import type { RouteHandle } from './route-name';
@@ -180,6 +182,53 @@ export const routes: RouteObject[] = [
                   })),
               },
               { path: '*', handle: { name: 'not-found' } satisfies RouteHandle, element: <NotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      {
+        // Landing pages for paid traffic: the lander layout (logo, footer, disclaimer; entry warning, signup modal).
+        element: <LanderLayout />,
+        errorElement: <RouteError />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              screen('landers-tinderswipe', () =>
+                import('../pages/landers/TinderSwipeLanderPage').then((m) => ({
+                  Component: m.TinderSwipeLanderPage,
+                })),
+              ),
+              screen('landers-type-slug', () =>
+                import('../pages/landers/LanderPage').then((m) => ({ Component: m.LanderPage })),
+              ),
+            ],
+          },
+        ],
+      },
+      {
+        // A member's own landing pages (links that name a member): only the page, the entry warning and signup.
+        element: <EmptyLayout />,
+        errorElement: <RouteError />,
+        children: [
+          {
+            errorElement: <RouteError />,
+            children: [
+              screen('members-id-landing', () =>
+                import('../pages/member-landing/MemberLandingPage').then((m) => ({
+                  Component: m.MemberLandingPage,
+                })),
+              ),
+              screen('members-id-landing2-slug', () =>
+                import('../pages/member-landing/MemberLandingPage').then((m) => ({
+                  Component: m.MemberLandingPage,
+                })),
+              ),
+              screen('members-id-landing3-slug', () =>
+                import('../pages/member-landing/MemberLandingPage').then((m) => ({
+                  Component: m.MemberLandingPage,
+                })),
+              ),
             ],
           },
         ],

@@ -21,6 +21,8 @@ export const NAMESPACES = [
   'discounts',
   'transactions',
   'directdebit',
+  'landers',
+  'member-landing',
   'validation',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -5,6 +5,7 @@ import { RetryButton } from '../../components/ui/RetryButton';
 import { MatchModal } from '../../features/likes/components/MatchModal';
 import { SwipeCard, SwipeCardBehind } from '../../features/matching/components/SwipeCard';
 import { SwipeEmpty, SwipeLimitPanel } from '../../features/matching/components/SwipePanels';
+import { useArrowSwipe } from '../../features/matching/hooks/use-arrow-swipe';
 import {
   type SwipeAction,
   type SwipeAllowance,
@@ -13,16 +14,6 @@ import {
 import { flyOut, resetStack, useSwipeDrag } from '../../features/matching/hooks/use-swipe-drag';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
-
-/** Keys typed into a field, or moving through a menu, are not swipes. */
-function keyBelongsElsewhere(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  if (target instanceof HTMLElement && target.isContentEditable) return true;
-  return (
-    target.closest('input, textarea, select, [contenteditable], [role="menu"], [role="listbox"], .modal') !==
-    null
-  );
-}
 
 /** "2 of 4 likes left today", with a heart per like of the day: filled while left. */
 function LikesCounter({ allowance }: { allowance: SwipeAllowance }) {
@@ -78,19 +69,7 @@ export function SwipeGamePage() {
   const drag = useSwipeDrag({ cardRef, stackRef, enabled: playing, onSwipe: act });
 
   const matchOpen = deck.match !== null;
-  // A layout effect: the arrow keys work from the moment the card is on screen, not one passive-effect flush later.
-  useLayoutEffect(() => {
-    if (!playing || matchOpen) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
-      if (e.defaultPrevented || e.repeat || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-      if (keyBelongsElsewhere(e.target)) return;
-      e.preventDefault();
-      act(e.key === 'ArrowRight' ? 'like' : 'pass');
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [playing, matchOpen, act]);
+  useArrowSwipe(playing && !matchOpen, act);
 
   // The photo after the next one loads ahead, so the stack never shows an empty frame.
   const ahead = cards[2]?.main_image?.match;

@@ -35,11 +35,14 @@ export function SwipeCard({
   fictionalIcon,
   cardRef,
   handlers,
+  profileHref = `/members/${card.id}`,
 }: {
   card: MatchCard;
   fictionalIcon: string;
   cardRef: Ref<HTMLElement>;
   handlers: Omit<ComponentProps<'article'>, 'ref'>;
+  /** where the card's info button leads (the member's profile; a lander: the member's landing page) */
+  profileHref?: string;
 }) {
   const { t, i18n } = useTranslation(['swipe', 'common']);
   const why = useWhyLine(card);
@@ -89,7 +92,7 @@ export function SwipeCard({
           )}
         </div>
         <Link
-          to={`/members/${card.id}`}
+          to={profileHref}
           className="swipe-card-profile"
           draggable={false}
           aria-label={t('view_profile', { name: card.name })}

@@ -1,0 +1,229 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../../shared/schemas/accounts';
+import type { ProfileCard } from '../../../shared/schemas/members';
+import type { SettingsResponse } from '../../../shared/schemas/sites';
+import { BUILT_LANDER_TYPES } from '../../features/landers/lander-types';
+import { SignupModalProvider, useSignupModal } from '../../features/signup/open-signup';
+import common from '../../locales/en/common.json';
+import landers from '../../locales/en/landers.json';
+import { LanderPage } from './LanderPage';
+
+const SETTINGS = {
+  name: 'Amora',
+  description: 'Dating',
+  niche: 1,
+  signups: 'all',
+  signup_credits: 20,
+  fictional_icon: 'stars',
+};
+
+const USER = { id: 1, profile: { id: 1, name: 'Me' } } as unknown as CurrentUser;
+
+const card = (
+  id: number,
+  extra: Partial<ProfileCard> & { online_recently?: boolean; bio?: string } = {},
+) => ({
+  id,
+  name: `Member ${id}`,
+  age: 30 + id,
+  city: 'Utrecht',
+  country: 'NL',
+  fictional: false,
+  main_image: {
+    filename: `/photos/${id}-main.jpg`,
+    thumb_filename: `/photos/${id}-thumb.jpg`,
+    match: `/photos/${id}-match.jpg`,
+    status: 'active',
+  },
+  ...extra,
+});
+
+const PROFILES = [card(1), card(2, { online_recently: true, bio: 'Loves  long walks by the sea.' }), card(3)];
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A fetch answering the showcase with `showcase` (a status code is that error). */
+function mockFetch(showcase: unknown[] | number) {
+  return vi.fn(async (input: string) => {
+    const url = new URL(input, 'http://localhost');
+    if (url.pathname === '/api/showcase.php')
+      return typeof showcase === 'number'
+        ? json(showcase, { error: { code: 'server_error', message: 'Oops' } })
+        : json(200, { profiles: showcase });
+    return json(404, { error: { code: 'not_found', message: 'Not found' } });
+  });
+}
+
+/** Shows whether the signup modal is open, and for which member. */
+function ModalProbe() {
+  const modal = useSignupModal();
+  return <output data-testid="modal">{modal?.open ? `open:${modal.memberId ?? 'none'}` : 'closed'}</output>;
+}
+
+async function renderLander(
+  path: string,
+  opts: { user?: CurrentUser | null; showcase?: unknown[] | number } = {},
+) {
+  vi.stubGlobal('fetch', mockFetch(opts.showcase ?? PROFILES));
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: { en: { common, landers } },
+    ns: ['common', 'landers'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['settings'], {
+    settings: SETTINGS,
+    domain_language: 'en',
+  } as unknown as SettingsResponse);
+  queryClient.setQueryData(['user'], opts.user ?? null);
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/landers/:type/:slug?',
+        element: (
+          <SignupModalProvider>
+            <LanderPage />
+            <ModalProbe />
+          </SignupModalProvider>
+        ),
+      },
+      { path: '/members', element: <p>members home</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+  return { router };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('LanderPage', () => {
+  it('builds gallery, collage, icons, alone tonight, social network and the transitions video', () => {
+    expect([...BUILT_LANDER_TYPES].sort()).toEqual(
+      [
+        'alonetonight',
+        'collagelanding',
+        'gallery',
+        'iconslanding',
+        'socialnetwork',
+        'transitionsvideolanding',
+      ].sort(),
+    );
+  });
+
+  it.each(BUILT_LANDER_TYPES)(
+    '%s shows its headline, the members and a signup call to action',
+    async (type) => {
+      await renderLander(`/landers/${type}`);
+      const page = await screen.findByTestId('lander');
+      expect(page.dataset.type).toBe(type);
+      const title = landers.types[type].title.replace('{{siteName}}', 'Amora');
+      expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+      // every member is shown, by name, with a way to sign up for that member
+      for (const p of PROFILES) await within(page).findAllByText(new RegExp(`${p.name}, ${p.age}`));
+      const memberLinks = within(page)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href'))
+        .filter((href) => href?.startsWith('/members/'));
+      for (const p of PROFILES) expect(memberLinks).toContain(`/members/${p.id}/signup`);
+      // the call to action: free signup
+      const cta = screen.getByTestId('lander-cta');
+      expect(cta.getAttribute('href')).toBe('/signup');
+      expect(cta.textContent).toBe('Sign up for free');
+      expect(screen.getByTestId('lander-closing-cta').getAttribute('href')).toBe('/signup');
+      expect(document.title).toBe(`${title} - Amora`);
+    },
+  );
+
+  it('gallery: the call to action opens the signup modal on desktop, a card action for its member', async () => {
+    await renderLander('/landers/gallery/eng');
+    await screen.findAllByTestId('lander-member-signup');
+    const write = screen.getByRole('link', { name: 'Send Member 2 a message' });
+    expect(write.getAttribute('href')).toBe('/members/2/signup');
+    fireEvent.click(write);
+    expect(screen.getByTestId('modal').textContent).toBe('open:2');
+  });
+
+  it('gallery: the main call to action opens the signup modal without a member', async () => {
+    await renderLander('/landers/gallery');
+    fireEvent.click(await screen.findByTestId('lander-cta'));
+    expect(screen.getByTestId('modal').textContent).toBe('open:none');
+  });
+
+  it('alonetonight: members online recently come first, with a badge', async () => {
+    await renderLander('/landers/alonetonight');
+    const cards = await screen.findAllByTestId('profile-card');
+    expect(cards[0]?.textContent).toContain('Member 2');
+    expect(screen.getAllByText('Online recently')).toHaveLength(1);
+  });
+
+  it('socialnetwork: posts with a photo, a bio snippet and like, comment and message to signup', async () => {
+    await renderLander('/landers/socialnetwork');
+    const posts = await screen.findAllByTestId('lander-post');
+    expect(posts).toHaveLength(3);
+    const second = posts[1] as HTMLElement;
+    expect(within(second).getByRole('img', { name: 'Photo of Member 2' })).toBeTruthy();
+    expect(within(second).getByText('Loves long walks by the sea.')).toBeTruthy();
+    for (const name of ['Like – Member 2', 'Comment – Member 2', 'Message – Member 2'])
+      expect(within(second).getByRole('link', { name }).getAttribute('href')).toBe('/members/2/signup');
+    fireEvent.click(within(second).getByTestId('lander-post-like'));
+    expect(screen.getByTestId('modal').textContent).toBe('open:2');
+  });
+
+  it('transitionsvideolanding: a crossfading slideshow of the member photos', async () => {
+    await renderLander('/landers/transitionsvideolanding');
+    await screen.findAllByTestId('profile-card');
+    const slides = document.querySelector('.lander-reel-slides');
+    expect(slides?.classList.contains('lander-reel-n3')).toBe(true);
+    expect(slides?.getAttribute('aria-hidden')).toBe('true');
+    expect(slides?.querySelectorAll('.lander-reel-slide')).toHaveLength(3);
+  });
+
+  it.each(['maplanding', 'video', 'nosuchtype'])('%s is the 404 page', async (type) => {
+    await renderLander(`/landers/${type}/eng`);
+    expect(await screen.findByTestId('error-page')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(common.error.not_found);
+    expect(screen.queryByTestId('lander')).toBeNull();
+  });
+
+  it('sends a signed-in member to the members area', async () => {
+    const { router } = await renderLander('/landers/gallery', { user: USER });
+    await screen.findByText('members home');
+    expect(router.state.location.pathname).toBe('/members');
+  });
+
+  it.each([
+    ['empty', []],
+    ['failed', 500],
+  ] as const)('with an %s showcase still invites to sign up', async (_, showcase) => {
+    for (const type of BUILT_LANDER_TYPES) {
+      await renderLander(`/landers/${type}`, { showcase: showcase as unknown[] | number });
+      await screen.findByText(landers.types.empty_text);
+      expect(screen.getByTestId('lander-cta').getAttribute('href')).toBe('/signup');
+      expect(screen.getByTestId('lander-closing-cta').getAttribute('href')).toBe('/signup');
+      expect(screen.queryAllByTestId('profile-card')).toHaveLength(0);
+      cleanup();
+    }
+  });
+});
