@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { chooseLanguage, expect, test } from './fixtures';
+import { chooseLanguage, expect, expectAccessible, test } from './fixtures';
 
 const loginText = (locale: string) =>
   (JSON.parse(readFileSync(`src/web/locales/${locale}/common.json`, 'utf8')) as { nav: { login: string } })
@@ -36,4 +36,18 @@ test('a visitor with a language cookie gets that language on the first page', as
   await page.goto('/');
   await expect(page.getByTestId('login-button')).toHaveText(new RegExp(LOGIN.fr));
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+});
+
+test('the language page (/lang-config) switches the language and keeps it after a reload', async ({
+  page,
+}) => {
+  await page.goto('/lang-config');
+  await expect(page.getByRole('heading', { level: 1, name: 'Language' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByText('Deutsch', { exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sprache' })).toBeVisible();
+  await expect(page.getByTestId('lang-config-status')).toHaveText('Die Sprache ist jetzt Deutsch.');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sprache' })).toBeVisible();
+  await expect(page.getByTestId('lang-config-de')).toBeChecked();
 });

@@ -8,6 +8,7 @@ import { type LANDER_TYPES, matchesRoute, type RouteName } from './routes';
 export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'index',
   'pricing',
+  'lang-config',
   'pages-terms',
   'pages-privacy',
   'pages-cookies',

@@ -96,7 +96,7 @@ describe('served paths', () => {
       '/landers/gallery/eng',
     ])
       expect(isServedPath(p), p).toBe(true);
-    for (const p of ['/lang-config', '/landers/video', '/landers/maplanding/eng', '/landers/nope', '/nope'])
+    for (const p of ['/lang-config/x', '/landers/video', '/landers/maplanding/eng', '/landers/nope', '/nope'])
       expect(isServedPath(p), p).toBe(false);
   });
 });

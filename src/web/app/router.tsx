@@ -56,6 +56,9 @@ export const routes: RouteObject[] = [
               screen('index', () =>
                 import('../pages/index/IndexPage').then((m) => ({ Component: m.IndexPage })),
               ),
+              screen('lang-config', () =>
+                import('../pages/lang-config/LangConfigPage').then((m) => ({ Component: m.LangConfigPage })),
+              ),
               screen('pricing', () =>
                 import('../pages/pricing/PricingPage').then((m) => ({ Component: m.PricingPage })),
               ),

@@ -15,6 +15,7 @@ const LINKS = [
   ['/pages/return-policy', 'footer.return_policy'],
   ['/pages/faq', 'footer.faq'],
   ['/pages/service', 'footer.support'],
+  ['/lang-config', 'lang_config.title'],
 ] as const;
 
 export function Footer({ settings }: { settings: PublicSettings }) {
