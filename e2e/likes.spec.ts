@@ -50,7 +50,7 @@ for (const locale of ['en', 'nl'] as const) {
     await expect
       .poll(() => pageB.locator('.modal-backdrop').evaluate((el) => getComputedStyle(el).opacity))
       .toBe('0.5');
-    await expectAccessible(pageB);
+    await expectAccessible(pageB, '[data-testid=match-modal]');
     await modal.getByTestId('match-keep-browsing').click();
     await expect(modal).toHaveCount(0);
     await expect(pageB.getByTestId('member-like')).toHaveAttribute('aria-pressed', 'true');
