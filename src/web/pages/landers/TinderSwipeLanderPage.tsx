@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../features/auth/api/session';
 import { SwipeInvite } from '../../features/landers/swipe/SwipeInvite';
 import { LIKES_TO_INVITE, useTeaserDeck } from '../../features/landers/swipe/use-teaser-deck';
 import { useShowcase } from '../../features/landing/api';
+import { SwipeButtons } from '../../features/matching/components/SwipeButtons';
 import { SwipeCard, SwipeCardBehind } from '../../features/matching/components/SwipeCard';
 import { useArrowSwipe } from '../../features/matching/hooks/use-arrow-swipe';
 import type { SwipeAction } from '../../features/matching/hooks/use-swipe-deck';
@@ -137,29 +138,13 @@ function SwipeLander() {
             profileHref={`/members/${top.id}/landing`}
           />
         </div>
-        <div className="swipe-actions">
-          <button
-            type="button"
-            className="swipe-button swipe-button-pass"
-            onClick={() => swipe('pass')}
-            aria-label={t('tinderswipe.pass', { name: top.name })}
-            title={t('tinderswipe.pass', { name: top.name })}
-            data-testid="lander-swipe-pass"
-          >
-            <i className="bi bi-x-lg" aria-hidden="true" />
-          </button>
-          <button
-            ref={likeRef}
-            type="button"
-            className="swipe-button swipe-button-like"
-            onClick={() => swipe('like')}
-            aria-label={t('tinderswipe.like', { name: top.name })}
-            title={t('tinderswipe.like', { name: top.name })}
-            data-testid="lander-swipe-like"
-          >
-            <i className="bi bi-heart-fill" aria-hidden="true" />
-          </button>
-        </div>
+        <SwipeButtons
+          onSwipe={swipe}
+          passLabel={t('tinderswipe.pass', { name: top.name })}
+          likeLabel={t('tinderswipe.like', { name: top.name })}
+          testIdPrefix="lander-swipe"
+          likeRef={likeRef}
+        />
         <p className="swipe-hint">{t('tinderswipe.keyboard_hint')}</p>
       </>
     );

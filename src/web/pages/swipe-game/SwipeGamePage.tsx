@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageSpinner } from '../../components/ui/PageSpinner';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { MatchModal } from '../../features/likes/components/MatchModal';
+import { SwipeButtons } from '../../features/matching/components/SwipeButtons';
 import { SwipeCard, SwipeCardBehind } from '../../features/matching/components/SwipeCard';
 import { SwipeEmpty, SwipeLimitPanel } from '../../features/matching/components/SwipePanels';
 import { useArrowSwipe } from '../../features/matching/hooks/use-arrow-swipe';
@@ -117,28 +118,12 @@ export function SwipeGamePage() {
             handlers={drag}
           />
         </div>
-        <div className="swipe-actions">
-          <button
-            type="button"
-            className="swipe-button swipe-button-pass"
-            onClick={() => act('pass')}
-            aria-label={t('pass', { name: top.name })}
-            title={t('pass', { name: top.name })}
-            data-testid="swipe-pass"
-          >
-            <i className="bi bi-x-lg" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className="swipe-button swipe-button-like"
-            onClick={() => act('like')}
-            aria-label={t('like', { name: top.name })}
-            title={t('like', { name: top.name })}
-            data-testid="swipe-like"
-          >
-            <i className="bi bi-heart-fill" aria-hidden="true" />
-          </button>
-        </div>
+        <SwipeButtons
+          onSwipe={act}
+          passLabel={t('pass', { name: top.name })}
+          likeLabel={t('like', { name: top.name })}
+          testIdPrefix="swipe"
+        />
         <p className="swipe-hint">{t('keyboard_hint')}</p>
       </>
     );
