@@ -8,7 +8,7 @@ import { SwipeInvite } from '../../features/landers/swipe/SwipeInvite';
 import { LIKES_TO_INVITE, useTeaserDeck } from '../../features/landers/swipe/use-teaser-deck';
 import { useShowcase } from '../../features/landing/api';
 import { SwipeButtons } from '../../features/matching/components/SwipeButtons';
-import { SwipeCard, SwipeCardBehind } from '../../features/matching/components/SwipeCard';
+import { SwipeStack } from '../../features/matching/components/SwipeCard';
 import { useArrowSwipe } from '../../features/matching/hooks/use-arrow-swipe';
 import type { SwipeAction } from '../../features/matching/hooks/use-swipe-deck';
 import { flyOut, resetStack, useSwipeDrag } from '../../features/matching/hooks/use-swipe-drag';
@@ -127,17 +127,15 @@ function SwipeLander() {
   else
     play = (
       <>
-        <div className="swipe-stack" ref={stackRef}>
-          {next && <SwipeCardBehind key={next.id} card={next} />}
-          <SwipeCard
-            key={top.id}
-            card={top}
-            fictionalIcon={settings.fictional_icon}
-            cardRef={cardRef}
-            handlers={drag}
-            profileHref={`/members/${top.id}/landing`}
-          />
-        </div>
+        <SwipeStack
+          top={top}
+          behind={next}
+          stackRef={stackRef}
+          fictionalIcon={settings.fictional_icon}
+          cardRef={cardRef}
+          handlers={drag}
+          profileHref={`/members/${top.id}/landing`}
+        />
         <SwipeButtons
           onSwipe={swipe}
           passLabel={t('tinderswipe.pass', { name: top.name })}

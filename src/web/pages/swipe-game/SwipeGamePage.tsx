@@ -4,7 +4,7 @@ import { PageSpinner } from '../../components/ui/PageSpinner';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { MatchModal } from '../../features/likes/components/MatchModal';
 import { SwipeButtons } from '../../features/matching/components/SwipeButtons';
-import { SwipeCard, SwipeCardBehind } from '../../features/matching/components/SwipeCard';
+import { SwipeStack } from '../../features/matching/components/SwipeCard';
 import { SwipeEmpty, SwipeLimitPanel } from '../../features/matching/components/SwipePanels';
 import { useArrowSwipe } from '../../features/matching/hooks/use-arrow-swipe';
 import {
@@ -108,16 +108,14 @@ export function SwipeGamePage() {
   else if (top)
     body = (
       <>
-        <div className="swipe-stack" ref={stackRef}>
-          {behind && <SwipeCardBehind key={behind.id} card={behind} />}
-          <SwipeCard
-            key={top.id}
-            card={top}
-            fictionalIcon={settings.fictional_icon}
-            cardRef={cardRef}
-            handlers={drag}
-          />
-        </div>
+        <SwipeStack
+          top={top}
+          behind={behind}
+          stackRef={stackRef}
+          fictionalIcon={settings.fictional_icon}
+          cardRef={cardRef}
+          handlers={drag}
+        />
         <SwipeButtons
           onSwipe={act}
           passLabel={t('pass', { name: top.name })}

@@ -122,3 +122,26 @@ export function SwipeCardBehind({ card }: { card: MatchCard }) {
     </div>
   );
 }
+
+/** The stack: the top card over the one behind it. `stackRef` carries the drag's progress (useSwipeDrag). */
+export function SwipeStack({
+  top,
+  behind,
+  stackRef,
+  ...card
+}: {
+  top: MatchCard;
+  behind: MatchCard | undefined;
+  stackRef: Ref<HTMLDivElement>;
+  fictionalIcon: string;
+  cardRef: Ref<HTMLElement>;
+  handlers: Omit<ComponentProps<'article'>, 'ref'>;
+  profileHref?: string;
+}) {
+  return (
+    <div className="swipe-stack" ref={stackRef}>
+      {behind && <SwipeCardBehind key={behind.id} card={behind} />}
+      <SwipeCard key={top.id} card={top} {...card} />
+    </div>
+  );
+}
