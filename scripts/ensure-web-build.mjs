@@ -5,7 +5,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const built = path.join(root, 'dist/web/index.html');
+// WEB_DIST_DIR (the server's setting of the same name) lets several checkouts or test runs build side by side.
+const outDir = path.resolve(root, process.env.WEB_DIST_DIR || 'dist/web');
+const built = path.join(outDir, 'index.html');
 const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 
 function newest(p) {
@@ -30,7 +32,7 @@ console.log(
 );
 const res = spawnSync(
   process.execPath,
-  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+  [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', outDir],
   {
     cwd: root,
     stdio: 'inherit',
