@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressAssets } from './scripts/precompress-assets';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

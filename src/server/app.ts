@@ -44,6 +44,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { SiteDirectory } from './modules/sites/site-directory';
 import { sitesRoutes } from './modules/sites/sites.routes';
+import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -118,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.bus) app.addHook('onClose', async () => bus.close());
 
   await app.register(fastifyCookie);
+  // Before the static files and every route, so its hook sees every answer (@fastify/compress's rule).
+  if (config.compressResponses) await app.register(compressionPlugin);
   await app.register(localePlugin);
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);

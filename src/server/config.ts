@@ -73,6 +73,7 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+$/i, 'must be a bare host name such as localhost or example.com')
     .optional(),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  COMPRESS_RESPONSES: bool.default(true),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
   MOLLIE_API_KEY: z
     .string()
@@ -153,6 +154,8 @@ export interface AppConfig {
   /** Domain of the site created on first start. */
   defaultSiteDomain: string;
   webDistDir: string;
+  /** Compress dynamic answers with brotli/gzip (plugins/compression.ts); false when a proxy in front compresses. */
+  compressResponses: boolean;
   /** Multiplies every rate limit (for load tests and browser-test runs; 1 in production). */
   rateLimitScale: number;
   /** Lifetime of the member-search caches (search.cache.ts); 0 turns them off. */
@@ -276,6 +279,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoContent: e.DEMO_CONTENT ?? (!e.DATABASE_URL && e.NODE_ENV !== 'production'),
     defaultSiteDomain: (e.DEFAULT_SITE_DOMAIN ?? new URL(publicUrl).hostname).toLowerCase(),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    compressResponses: e.COMPRESS_RESPONSES,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     sms,

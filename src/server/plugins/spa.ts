@@ -20,6 +20,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir: str
       prefix: '/',
       index: false,
       wildcard: true,
+      // The build writes .br and .gz beside each asset (scripts/precompress-assets.ts); the best one the client
+      // accepts is sent as it is, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
