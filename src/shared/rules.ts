@@ -65,8 +65,11 @@ export const RULES = {
    * A payment whose create call got no answer (a timeout, a lost connection) is failed here, but the provider may
    * have made it: a webhook for an id we never stored adopts our row (named by the payment's metadata) for this many
    * days after the row was made (docs/payments.md "A create call without an answer").
+   * `testProviderExpiryMinutes`: an open payment of the built-in test provider expires this long after it was made,
+   * as an abandoned checkout does at Mollie (15 minutes for most of its methods; Mollie reports each payment's own
+   * `expiresAt`). docs/payments.md "Abandoned checkouts".
    */
-  payments: { adoptUnansweredForDays: 60 },
+  payments: { adoptUnansweredForDays: 60, testProviderExpiryMinutes: 15 },
   freeMember: { maxStartedConversations: 2 },
   /**
    * Chat (issue 11): messages per page (newest first) and the list preview's length. The costs, message_length,

@@ -65,8 +65,13 @@ export async function applyInTx(tx: Tx, row: PaymentRow, p: ProviderPayment): Pr
       set.creditsReversed = target;
     }
   }
-  // The payment's discount code is used once it is paid, and free again when it ended unpaid.
+  // The payment's discount code is used once it is paid, and free again when it ended unpaid (expired included).
   if (status !== row.status) await settleForPayment(tx, row.id, status);
+  // Still open with an expiry ahead (an abandoned checkout expires then): the re-check job looks again by that
+  // moment at the latest, so the row follows even when the provider's expiry webhook is lost.
+  if (OPEN_STATUSES.includes(status) && p.expiresAt && p.expiresAt.getTime() > Date.now())
+    set.checkAfter =
+      sql`least(${payments.checkAfter}, ${p.expiresAt.toISOString()}::timestamptz)` as unknown as Date;
   await tx
     .update(payments)
     .set({ ...set, status, updatedAt: sql`now()` })

@@ -212,6 +212,12 @@ describe('getPayment', () => {
     // The checkout page is linked only while the payment is open.
     expect(payment.checkoutUrl === null).toBe(status !== 'open');
     expect(payment.method).toBe(status === 'open' ? null : 'bancontact');
+    // Mollie says when an open or pending payment expires (abandoned checkouts), and nothing once it ended.
+    const expiresAt = fake.payment(created.id)?.expiresAt;
+    if (status === 'open' || status === 'pending') {
+      expect(typeof expiresAt).toBe('string');
+      expect(payment.expiresAt?.getTime()).toBe(new Date(String(expiresAt)).getTime());
+    } else expect(payment.expiresAt).toBeNull();
   });
 
   it('reads refunded and charged-back amounts (absent → 0)', async () => {

@@ -165,7 +165,15 @@ function toProviderPayment(payment: Payment): ProviderPayment {
     sequenceType: toSequenceType(payment.sequenceType),
     amountRefundedMinor: optionalMinor(payment.amountRefunded, currency),
     amountChargedBackMinor: optionalMinor(payment.amountChargedBack, currency),
+    expiresAt: optionalDate(payment.expiresAt),
   };
+}
+
+/** An ISO 8601 time of Mollie's (absent once it no longer applies), or null when absent or unreadable. */
+function optionalDate(value: unknown): Date | null {
+  if (typeof value !== 'string') return null;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
 }
 
 function toProviderMandate(mandate: Mandate): ProviderMandate {

@@ -57,6 +57,11 @@ export interface ProviderPayment {
   amountRefundedMinor: number;
   /** charged back so far, minor units */
   amountChargedBackMinor: number;
+  /**
+   * when the payment expires unless completed (an abandoned checkout; Mollie's `expiresAt`, method-specific); null
+   * once it can no longer expire (paid, ended) and where the provider does not say
+   */
+  expiresAt: Date | null;
 }
 
 export interface ProviderMandate {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { TABLE_PROVIDER_METHODS } from '../../../../shared/payment-methods';
+import { RULES } from '../../../../shared/rules';
 import { checkIban, maskIban } from '../../../../shared/sepa';
 import type { Db } from '../../../db/client';
 import { testProviderCustomers, testProviderMandates, testProviderPayments } from '../../../db/schema';
@@ -25,6 +26,11 @@ import {
  * Direct-debit mandates made through its API (createMandate) are valid at once, as Mollie's are; a recurring payment
  * on one is `pending` first, as a SEPA debit is until the bank collects it, and is paid a few seconds later (the
  * checkout routes listen with `onPendingDebit` and settle it through the webhook).
+ *
+ * An open payment nobody finished expires `RULES.payments.testProviderExpiryMinutes` after it was made, as an
+ * abandoned checkout does at Mollie: from then on it is `expired` (reported with its `expiresAt` while open) and can
+ * no longer be paid. It expires when it is next looked at (getPayment, the checkout page); our re-check job looks at
+ * it once its expiry has passed, as it would for a Mollie webhook that never came.
  */
 export const TEST_PROVIDER_METHODS: ReadonlySet<string> = TABLE_PROVIDER_METHODS;
 
@@ -36,6 +42,11 @@ export const TEST_OUTCOMES = ['paid', 'failed', 'canceled', 'expired', 'pending'
 export type TestOutcome = (typeof TEST_OUTCOMES)[number];
 
 type Row = typeof testProviderPayments.$inferSelect;
+
+const EXPIRY_MS = RULES.payments.testProviderExpiryMinutes * 60_000;
+/** An open payment made before this moment has expired (in the database's clock). */
+const expiredBefore = () =>
+  sql`now() - make_interval(mins => ${RULES.payments.testProviderExpiryMinutes}::int)`;
 
 const newId = (prefix: string) => `${prefix}_test${randomBytes(8).toString('hex')}`;
 
@@ -69,11 +80,25 @@ export function createTestProvider(
     sequenceType: r.sequenceType as SequenceType,
     amountRefundedMinor: r.refundedMinor,
     amountChargedBackMinor: r.chargedBackMinor,
+    expiresAt: r.status === 'open' ? new Date(r.createdAt.getTime() + EXPIRY_MS) : null,
   });
 
+  /** The payment as it stands now: an open one past its expiry becomes expired first (one conditional update). */
   async function find(id: string): Promise<Row | undefined> {
     const [row] = await db.select().from(testProviderPayments).where(eq(testProviderPayments.id, id));
-    return row;
+    if (row?.status !== 'open' || row.createdAt.getTime() + EXPIRY_MS > Date.now()) return row;
+    const [expired] = await db
+      .update(testProviderPayments)
+      .set({ status: 'expired' })
+      .where(
+        and(
+          eq(testProviderPayments.id, id),
+          eq(testProviderPayments.status, 'open'),
+          lte(testProviderPayments.createdAt, expiredBefore()),
+        ),
+      )
+      .returning();
+    return expired ?? row;
   }
 
   async function validMandates(customerId: string): Promise<ProviderMandate[]> {
@@ -178,7 +203,7 @@ export function createTestProvider(
           .returning();
         return after;
       }
-      // Only an open or pending payment can still change (like at a real provider).
+      // Only an open (unexpired) or pending payment can still change (like at a real provider).
       if (row.status !== 'open' && row.status !== 'pending') return row;
       const mandateId =
         outcome === 'paid' && row.sequenceType === 'first' && MANDATE_METHODS.has(row.method ?? 'creditcard')
@@ -188,7 +213,11 @@ export function createTestProvider(
         .update(testProviderPayments)
         .set({ status: outcome, mandateId, method: row.method ?? 'creditcard' })
         .where(
-          and(eq(testProviderPayments.id, id), sql`${testProviderPayments.status} in ('open', 'pending')`),
+          and(
+            eq(testProviderPayments.id, id),
+            sql`(${testProviderPayments.status} = 'pending'
+              or (${testProviderPayments.status} = 'open' and ${testProviderPayments.createdAt} > ${expiredBefore()}))`,
+          ),
         )
         .returning();
       return after ?? (await find(id));
