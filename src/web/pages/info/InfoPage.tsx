@@ -11,6 +11,7 @@ import { useSettings } from '../../features/site/api/settings';
 import { dateLocale } from '../../lib/date-locale';
 import { useHead } from '../../lib/head';
 import { currentLocale } from '../../lib/i18n';
+import { fillInfoText, InfoText, type InfoVars } from './info-text';
 
 interface PageText {
   title: string;
@@ -18,19 +19,24 @@ interface PageText {
   sections: { heading: string; paragraphs: string[] }[];
 }
 
+/** A country code as the country's name in the reader's language ("NL" -> "Nederland"). */
+function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 /** The facts the legal texts refer to, drawn from the site settings and the company info. */
-export function infoPageVars(
-  settings: PublicSettings,
-  company: CompanyInfo,
-  locale: string,
-): Record<string, string | number> {
+export function infoPageVars(settings: PublicSettings, company: CompanyInfo, locale: string): InfoVars {
   return {
     siteName: settings.name,
     domain: settings.domain,
     companyName: company.name,
     companyAddress: company.address,
     companyCity: company.city,
-    companyCountry: company.country,
+    companyCountry: countryName(company.country, locale),
     kvk: company.kvk,
     vatNumber: company.vat_numbers.join(', '),
     tradenames: company.tradenames.join(', '),
@@ -41,10 +47,6 @@ export function infoPageVars(
     minAge: settings.min_age,
     messageCredits: settings.message_credits,
   };
-}
-
-function interpolate(text: string, vars: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
 }
 
 const loadUsPrivacy = () => import('../../content/privacy-en-us.json').then((m) => m.default as PageText);
@@ -77,16 +79,18 @@ export function InfoPage({ page }: { page: InfoPageKey }) {
             <Link to="/">{settings.name}</Link> <span aria-hidden="true">›</span> <span>{text.title}</span>
           </nav>
           <h1 className="display-6 fw-semibold mb-3">{text.title}</h1>
-          <p className="lead text-body-secondary">{interpolate(text.intro, vars)}</p>
+          <p className="lead text-body-secondary">
+            <InfoText text={text.intro} vars={vars} />
+          </p>
           {page === 'faq' ? (
             <div className="accordion mt-4" id="faq">
               {text.sections.map((s, i) => (
                 <details className="faq-item card mb-2" key={s.heading} open={i === 0}>
-                  <summary className="card-header fw-semibold">{interpolate(s.heading, vars)}</summary>
+                  <summary className="card-header fw-semibold">{fillInfoText(s.heading, vars)}</summary>
                   <div className="card-body">
                     {s.paragraphs.map((p) => (
                       <p key={p} className="mb-2">
-                        {interpolate(p, vars)}
+                        <InfoText text={p} vars={vars} />
                       </p>
                     ))}
                   </div>
@@ -96,9 +100,11 @@ export function InfoPage({ page }: { page: InfoPageKey }) {
           ) : (
             text.sections.map((s) => (
               <section key={s.heading} className="mt-4">
-                <h2 className="h5 fw-semibold">{interpolate(s.heading, vars)}</h2>
+                <h2 className="h5 fw-semibold">{fillInfoText(s.heading, vars)}</h2>
                 {s.paragraphs.map((p) => (
-                  <p key={p}>{interpolate(p, vars)}</p>
+                  <p key={p}>
+                    <InfoText text={p} vars={vars} />
+                  </p>
                 ))}
               </section>
             ))
@@ -110,7 +116,7 @@ export function InfoPage({ page }: { page: InfoPageKey }) {
   );
 }
 
-export function ContactCard({ vars }: { vars: Record<string, string | number> }) {
+export function ContactCard({ vars }: { vars: InfoVars }) {
   const { t } = useTranslation();
   return (
     <div className="card contact-card mt-4 border-0 shadow-sm">

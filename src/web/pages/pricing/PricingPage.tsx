@@ -8,6 +8,7 @@ import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 import { currentLocale } from '../../lib/i18n';
 import { infoPageVars } from '../info/InfoPage';
+import { fillInfoText, InfoText } from '../info/info-text';
 
 interface PageText {
   title: string;
@@ -33,8 +34,6 @@ export function PricingPage() {
   if (company.isError) throw company.error;
   if (!company.data) return <PageSpinner />;
   const vars = infoPageVars(settings, company.data, locale);
-  const fill = (s: string) =>
-    s.replace(/\{\{(\w+)\}\}/g, (m, k: string) => (k in vars ? String(vars[k]) : m));
   const country = settings.geoip_selected_country;
   const minimum = settings.minimum_message_costs[country];
   const rows = [
@@ -47,7 +46,9 @@ export function PricingPage() {
       <div className="row justify-content-center">
         <div className="col-lg-9 col-xl-8">
           <h1 className="display-6 fw-semibold mb-3">{text.title}</h1>
-          <p className="lead text-body-secondary">{fill(text.intro)}</p>
+          <p className="lead text-body-secondary">
+            <InfoText text={text.intro} vars={vars} />
+          </p>
           <div className="card border-0 shadow-sm my-4">
             <ul className="list-group list-group-flush">
               {rows.map((r) => (
@@ -77,9 +78,11 @@ export function PricingPage() {
           )}
           {text.sections.map((s) => (
             <section key={s.heading} className="mt-4">
-              <h2 className="h5 fw-semibold">{fill(s.heading)}</h2>
+              <h2 className="h5 fw-semibold">{fillInfoText(s.heading, vars)}</h2>
               {s.paragraphs.map((p) => (
-                <p key={p}>{fill(p)}</p>
+                <p key={p}>
+                  <InfoText text={p} vars={vars} />
+                </p>
               ))}
             </section>
           ))}
