@@ -19,9 +19,11 @@ export interface MailContext {
   siteName: string;
   mailName: string;
   supportEmail: string;
+  /** The recipient's profile name ('' when unknown): only the greeting says it, as `{{recipient}}`. */
   name: string;
   /** The call-to-action address (activation link, reset link, ...). */
   link?: string;
+  /** The texts' variables; `name` is the other member a notification is about (never the recipient). */
   vars?: Record<string, string | number>;
   /** A table of label and value under the intro (a receipt's lines); labels are already translated. */
   rows?: readonly (readonly [string, string])[];
@@ -39,11 +41,17 @@ export function renderMail(
   kind: MailKind,
   ctx: MailContext,
 ): { subject: string; html: string; text: string } {
-  const vars = { siteName: ctx.siteName, name: ctx.name, supportEmail: ctx.supportEmail, ...ctx.vars };
+  // The recipient is set last, so no variable of a text (a liker's or sender's `name`) can take its place.
+  const vars = {
+    siteName: ctx.siteName,
+    supportEmail: ctx.supportEmail,
+    ...ctx.vars,
+    recipient: ctx.name.trim(),
+  };
   const t = (key: 'subject' | 'intro' | 'button' | 'outro') =>
     ctx.literal?.[key] ?? translate(ctx.locale, `mail.${kind}.${key}`, vars);
   const subject = t('subject');
-  const greeting = translate(ctx.locale, 'mail.greeting', vars);
+  const greeting = translate(ctx.locale, vars.recipient ? 'mail.greeting' : 'mail.greeting_unnamed', vars);
   const button = ctx.link ? t('button') : undefined; // mails without a link have no button text
   const footer = translate(ctx.locale, 'mail.footer', vars);
   const linkHint = ctx.link ? translate(ctx.locale, 'mail.link_hint', vars) : '';
