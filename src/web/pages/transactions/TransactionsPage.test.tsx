@@ -134,6 +134,30 @@ describe('TransactionsPage', () => {
     expect(document.title).toBe('Transactions - Amora');
   });
 
+  it("shows abandoned checkouts as expired or cancelled, in the member's language, without a way to continue paying", async () => {
+    await renderPage(
+      mockFetch((url) =>
+        url.pathname === '/api/transactions.php'
+          ? json(200, {
+              payments: [
+                payment(22, { status: 'expired', paid_at: null }),
+                payment(21, { status: 'canceled', paid_at: null }),
+                payment(20, { status: 'open', paid_at: null }),
+              ],
+            })
+          : undefined,
+      ),
+      '/transactions',
+      'nl',
+    );
+    const rows = await screen.findAllByTestId('transaction-row');
+    expect(rows.map((r) => within(r).getByTestId('transaction-status').textContent)).toEqual([
+      'Verlopen',
+      'Geannuleerd',
+      'Wacht op betaling',
+    ]);
+  });
+
   it('tells a member without payments where to buy credits', async () => {
     await renderPage(
       mockFetch((url) =>
