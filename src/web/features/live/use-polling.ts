@@ -16,9 +16,10 @@ export function usePushSubscribed(active: boolean): boolean {
 }
 
 /**
- * Polls the chats and the received likes while signed in (the live connection's fallback): first
- * RULES.polling.startDelayMs after mount, then every RULES.polling.intervalMs (intervalWithPushMs when push is
- * subscribed; a push message reloads both at once). Mounted once for the whole app (features/live/LiveSync).
+ * Loads the chats and the received likes as soon as a member is signed in (so the title prefix, the app badge and the
+ * top bar's counts are right from the start, not only after the first poll), then polls them (the live connection's
+ * fallback): from RULES.polling.startDelayMs after sign-in every RULES.polling.intervalMs (intervalWithPushMs when
+ * push is subscribed; a push message reloads both at once). Mounted once for the whole app (features/live/LiveSync).
  * Answers the unread messages and new likes.
  */
 export function useMemberPolling(signedIn: boolean): { unread: number; newLikes: number } {
@@ -31,10 +32,10 @@ export function useMemberPolling(signedIn: boolean): { unread: number; newLikes:
     return () => clearTimeout(timer);
   }, [signedIn]);
   const push = usePushSubscribed(signedIn);
-  const refetchInterval = push ? RULES.polling.intervalWithPushMs : RULES.polling.intervalMs;
-  const enabled = signedIn && started;
-  const likes = useQuery({ ...likesQuery('received', 1), enabled, refetchInterval });
-  const chats = useQuery({ ...chatsQuery, enabled, refetchInterval });
+  const interval = push ? RULES.polling.intervalWithPushMs : RULES.polling.intervalMs;
+  const refetchInterval = started ? interval : false;
+  const likes = useQuery({ ...likesQuery('received', 1), enabled: signedIn, refetchInterval });
+  const chats = useQuery({ ...chatsQuery, enabled: signedIn, refetchInterval });
 
   // The push service worker tells open windows about a push message: chats and likes reload then.
   useEffect(() => {
