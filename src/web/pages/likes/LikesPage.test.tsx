@@ -118,7 +118,41 @@ describe('LikesPage', () => {
     // The received tab shows its new likes; the other tabs their totals.
     expect(screen.getByTestId('likes-count-new').textContent).toBe('New: 1');
     expect(screen.queryByTestId('likes-count-received')).toBeNull();
-    expect(screen.getByTestId('likes-count-matches').textContent).toBe('1');
+    expect(screen.getByTestId('likes-count-matches').textContent).toBe('(1)');
+  });
+
+  it('shows totals as plain counts; only new received likes look like news', async () => {
+    await renderPage(
+      mockFetch((tab) =>
+        json(200, answer(tab, [card(5, 'Eva')], { counts: { received: 7, given: 12, matches: 3, new: 0 } })),
+      ),
+    );
+    await screen.findAllByTestId('likes-card');
+    for (const [name, text] of [
+      ['received', '(7)'],
+      ['given', '(12)'],
+      ['matches', '(3)'],
+    ] as const) {
+      const count = screen.getByTestId(`likes-count-${name}`);
+      expect(count.textContent).toBe(text);
+      expect(count.className).not.toMatch(/\bbadge\b|text-bg-/);
+    }
+    // The active tab's count takes the tab's own colour; the others are muted.
+    expect(screen.getByTestId('likes-count-received').className).not.toContain('text-body-secondary');
+    expect(screen.getByTestId('likes-count-given').className).toContain('text-body-secondary');
+    expect(screen.queryByTestId('likes-count-new')).toBeNull();
+  });
+
+  it('new received likes are a red badge', async () => {
+    await renderPage(
+      mockFetch((tab) =>
+        json(200, answer(tab, [card(5, 'Eva')], { counts: { received: 7, given: 12, matches: 3, new: 2 } })),
+      ),
+    );
+    const badge = await screen.findByTestId('likes-count-new');
+    expect(badge.textContent).toBe('New: 2');
+    expect(badge.className).toContain('badge');
+    expect(badge.className).toContain('text-bg-danger');
   });
 
   it('switches tabs through the URL and shows the empty state of each tab', async () => {

@@ -112,7 +112,7 @@ function Tabs({ tab, counts }: { tab: LikeTab; counts: LikesResponse['counts'] |
               >
                 <i className={`bi bi-${TAB_ICON[name]} me-1 d-none d-sm-inline-block`} aria-hidden="true" />
                 {t(`likes.tab.${name}`)}
-                {/* Received shows its new likes when there are any, else (like the other tabs) its total. */}
+                {/* Only new received likes are news (a red badge); a total is a plain count, "(12)". */}
                 {name === 'received' && counts && counts.new > 0 ? (
                   <span className="badge rounded-pill text-bg-danger ms-2" data-testid="likes-count-new">
                     {t('likes.new_count', { n: badgeText(counts.new) })}
@@ -121,10 +121,10 @@ function Tabs({ tab, counts }: { tab: LikeTab; counts: LikesResponse['counts'] |
                   counts &&
                   counts[name] > 0 && (
                     <span
-                      className={`badge rounded-pill ms-2 ${active ? 'text-bg-light' : 'text-bg-secondary'}`}
+                      className={`ms-1 fw-normal${active ? '' : ' text-body-secondary'}`}
                       data-testid={`likes-count-${name}`}
                     >
-                      {badgeText(counts[name])}
+                      ({badgeText(counts[name])})
                     </span>
                   )
                 )}
