@@ -36,7 +36,7 @@ import {
   type RecipientFacts,
   savePreference,
 } from './notifications.repo';
-import { unsubscribeToken } from './unsubscribe-token';
+import { unsubscribeUrl } from './unsubscribe-token';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -203,7 +203,7 @@ async function dispatchGroup(
   const channels: NotificationChannel[] = [];
 
   if (mailOk) {
-    const unsubscribeUrl = `${origin}/api/unsubscribe.php?token=${unsubscribeToken(deps.unsubscribeKey, userId, type)}`;
+    const unsubscribe = unsubscribeUrl(origin, deps.unsubscribeKey, userId, type);
     const mail = buildAccountMail(
       mailKind,
       site,
@@ -213,12 +213,12 @@ async function dispatchGroup(
       undefined,
       [
         { label: translate(locale, 'mail.notify.preferences', vars), url: `${origin}/notifications` },
-        { label: translate(locale, 'mail.notify.unsubscribe', vars), url: unsubscribeUrl },
+        { label: translate(locale, 'mail.notify.unsubscribe', vars), url: unsubscribe },
       ],
       literal,
     );
     mail.headers = {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     };
     await enqueueMail(tx, userId, mail, { notification_type: type });

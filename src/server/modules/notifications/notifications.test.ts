@@ -136,7 +136,7 @@ describe('likes and messages: e-mail once, with one-click unsubscribe', () => {
     expect(payload.text).toContain('/likes/received');
     expect(payload.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(payload.headers['List-Unsubscribe']).toBe(
-      `<https://${domain}/api/unsubscribe.php?token=${unsubscribeToken(deps.unsubscribeKey, b.id, 'like')}>`,
+      `<https://${domain}/unsubscribe?token=${unsubscribeToken(deps.unsubscribeKey, b.id, 'like')}>`,
     );
     expect(payload.html).toContain('/notifications');
     const [row] = await rowsOf(b.id);

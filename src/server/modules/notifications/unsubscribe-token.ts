@@ -27,6 +27,18 @@ export function unsubscribeToken(key: Buffer, userId: number, type: Notification
   return `${userId}.${type}.${sign(key, userId, type)}`;
 }
 
+/** The page that unsubscribes, linked from a notification mail: its footer link and its List-Unsubscribe header. */
+export const UNSUBSCRIBE_PATH = '/unsubscribe';
+
+/**
+ * The unsubscribe address of a notification mail, on the member's site. The same address is the footer link (a GET
+ * shows the page that asks first) and the List-Unsubscribe header (mail clients POST `List-Unsubscribe=One-Click`
+ * to it, RFC 8058).
+ */
+export function unsubscribeUrl(origin: string, key: Buffer, userId: number, type: NotificationType): string {
+  return `${origin}${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(unsubscribeToken(key, userId, type))}`;
+}
+
 /** The member and type of a valid token, or null (constant-time comparison of the signature). */
 export function readUnsubscribeToken(
   key: Buffer,
