@@ -65,6 +65,12 @@ export const loginRequestSchema = z.object({
   password: z.string().max(ACCOUNT_RULES.password.max),
 });
 
+/** The login form before anything is sent: both fields filled in, the address shaped like one. */
+export const loginFormSchema = z.object({
+  email: z.string().trim().min(1, 'validation.email_required').pipe(emailSchema),
+  password: z.string().min(1, 'validation.password_required'),
+});
+
 export const languageUpdateSchema = z.object({ language: z.enum(LOCALES) });
 
 /** A DNS host name of at least two labels whose top-level label starts with a letter (so never an IPv4 literal). */

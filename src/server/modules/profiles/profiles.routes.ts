@@ -1,11 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ownProfileResponseSchema, profileUpdateSchema } from '../../../shared/schemas/profiles';
+import { sexualityFits } from '../../../shared/seeking';
 import { profiles } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
 import { isRegionOf } from '../geo/regions';
 import { invalidateSearchCaches } from '../search/search.cache';
 import { locationCells } from './location';
+import { orientationFitsAfter } from './orientation-guard';
 import { presentOwnProfile } from './profiles.presenter';
 
 /** The signed-in member's own profile: read and update (signup steps 2 and 3, and the profile screen). */
@@ -30,6 +32,17 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
           : b.region;
       if (region && !isRegionOf(country, region))
         throw fieldError(400, 'validation_failed', 'region', 'validation.region_invalid');
+      // Gender and orientation must go together (man + lesbian, woman + gay do not), also when one of them is sent
+      // alone: checked here against the stored other, and in the update itself against a concurrent edit.
+      const contradiction = () =>
+        fieldError(400, 'validation_failed', 'sexuality', 'validation.sexuality_contradicts_gender');
+      if (
+        !sexualityFits(
+          b.gender ?? profile.gender,
+          b.sexuality === undefined ? profile.sexuality : b.sexuality,
+        )
+      )
+        throw contradiction();
       // Snapped to a ~1 km grid before it is stored; only `has_location` is ever sent back.
       const location = locationCells(b);
       const [updated] = await app.db
@@ -52,11 +65,12 @@ export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
           region,
           updatedAt: new Date(),
         })
-        .where(eq(profiles.userId, user.id))
+        .where(and(eq(profiles.userId, user.id), orientationFitsAfter(b)))
         .returning();
+      if (!updated) throw contradiction();
       // What search filters on and shows on a card (gender, living area): cached answers must not keep the old.
       if ([b.gender, b.country, b.region, b.city].some((v) => v !== undefined)) invalidateSearchCaches();
-      return { profile: presentOwnProfile(updated!) };
+      return { profile: presentOwnProfile(updated) };
     },
   );
 };

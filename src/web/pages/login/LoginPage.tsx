@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loginFormSchema } from '../../../shared/schemas/accounts';
 import { GuestOnly, safeNext } from '../../app/auth-guards';
 import { memberHome } from '../../app/built-routes';
 import { FormAlert } from '../../components/form/FormAlert';
@@ -13,6 +14,7 @@ import { useSetUser } from '../../features/auth/api/session';
 import { useOpenSignup } from '../../features/signup/open-signup';
 import { signupsAllowed } from '../../features/signup/signups-allowed';
 import { useSettings } from '../../features/site/api/settings';
+import { validateWith } from '../../lib/form-errors';
 import { useHead } from '../../lib/head';
 
 export function LoginPage() {
@@ -32,6 +34,7 @@ function LoginForm() {
   const openSignup = useOpenSignup();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const login = useMutation({
     mutationFn: () => loginCall(email, password),
     onSuccess: (user) => {
@@ -42,7 +45,15 @@ function LoginForm() {
   useHead({ title: t('login.title'), siteName: settings.name });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!login.isPending) login.mutate();
+    if (login.isPending) return;
+    // Empty or malformed fields are said at the fields, without asking the server.
+    const found = validateWith(loginFormSchema, { email, password }, t);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      login.reset();
+      return;
+    }
+    login.mutate();
   };
   return (
     <section className="container-lg py-4 py-md-5" data-testid="login-page">
@@ -54,7 +65,7 @@ function LoginForm() {
               <p className="text-body-secondary mb-4">{t('login.subtitle', { siteName: settings.name })}</p>
               <form onSubmit={submit} noValidate data-testid="login-form">
                 <FormAlert error={login.error} />
-                <FormField label={t('fields.email')}>
+                <FormField label={t('fields.email')} error={errors.email}>
                   {(p) => (
                     <input
                       {...p}
@@ -68,7 +79,7 @@ function LoginForm() {
                     />
                   )}
                 </FormField>
-                <FormField label={t('fields.password')}>
+                <FormField label={t('fields.password')} error={errors.password}>
                   {(p) => (
                     <PasswordInput
                       {...p}

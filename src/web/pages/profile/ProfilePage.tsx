@@ -17,6 +17,7 @@ import {
   SIGNUP_REASONS,
   TATTOO_OPTIONS,
 } from '../../../shared/schemas/profiles';
+import { sexualityFits } from '../../../shared/seeking';
 import { FormAlert, fieldErrors } from '../../components/form/FormAlert';
 import { FormField } from '../../components/form/FormField';
 import { PageSpinner } from '../../components/ui/PageSpinner';
@@ -48,7 +49,6 @@ type VisibleField = ProfileFieldName;
 
 type PersonalField =
   | 'gender'
-  | 'seeking_gender'
   | 'sexuality'
   | 'hair_color'
   | 'eye_color'
@@ -57,7 +57,10 @@ type PersonalField =
   | 'tattoos'
   | 'signup_reason';
 
-/** The personal details, each shown when its visible field is listed; "looking for" goes with gender. */
+/**
+ * The personal details, each shown when its visible field is listed. Whom the member looks for is not asked: it
+ * follows from gender and orientation (shared/seeking.ts), and only orientations that fit the gender are offered.
+ */
 const PERSONAL_FIELDS: {
   name: PersonalField;
   visibleAs: VisibleField;
@@ -65,7 +68,6 @@ const PERSONAL_FIELDS: {
   required?: boolean;
 }[] = [
   { name: 'gender', visibleAs: 'gender', options: GENDERS, required: true },
-  { name: 'seeking_gender', visibleAs: 'gender', options: GENDERS },
   { name: 'sexuality', visibleAs: 'sexuality', options: SEXUALITIES },
   { name: 'hair_color', visibleAs: 'hair_color', options: HAIR_COLORS },
   { name: 'eye_color', visibleAs: 'eye_color', options: EYE_COLORS },
@@ -287,6 +289,13 @@ function AboutSection({
   );
 }
 
+/** A new gender drops an orientation that does not fit it (a man is not lesbian, a woman not gay). */
+function withoutContradiction(
+  values: Record<PersonalField, string | null>,
+): Record<PersonalField, string | null> {
+  return sexualityFits(values.gender, values.sexuality) ? values : { ...values, sexuality: null };
+}
+
 function PersonalSection({
   profile,
   fields,
@@ -299,7 +308,6 @@ function PersonalSection({
   const { t } = useTranslation('profile');
   const [values, setValues] = useState<Record<PersonalField, string | null>>(() => ({
     gender: profile.gender,
-    seeking_gender: profile.seeking_gender,
     sexuality: profile.sexuality,
     hair_color: profile.hair_color,
     eye_color: profile.eye_color,
@@ -339,7 +347,7 @@ function PersonalSection({
                     value={values[f.name] ?? ''}
                     onChange={(e) => {
                       const value = e.target.value || null;
-                      setValues((v) => ({ ...v, [f.name]: value }));
+                      setValues((v) => withoutContradiction({ ...v, [f.name]: value }));
                       edited();
                     }}
                     data-testid={`profile-${f.name}`}
@@ -353,11 +361,13 @@ function PersonalSection({
                     ) : (
                       <option value="">{t('not_specified')}</option>
                     )}
-                    {f.options.map((o) => (
-                      <option key={o} value={o}>
-                        {t(`options.${f.name}.${o}`)}
-                      </option>
-                    ))}
+                    {f.options
+                      .filter((o) => f.name !== 'sexuality' || sexualityFits(values.gender, o))
+                      .map((o) => (
+                        <option key={o} value={o}>
+                          {t(`options.${f.name}.${o}`)}
+                        </option>
+                      ))}
                   </select>
                 )}
               </FormField>
