@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales';
 import { ACCOUNT_RULES, PUSH_RULES, TRACKING_PARAMS } from '../rules';
+import { SIGNUP_STEP_COUNT } from '../signup-steps';
 import { photoUrlsSchema } from './members';
 
 /**
@@ -146,8 +147,16 @@ export const currentUserSchema = z.object({
   fictional_icon: z.string(),
   status: z.string(),
   notifications_disabled: z.array(z.string()),
+  /**
+   * The signup step (shared/signup-steps.ts) the member has not passed yet, where /signup continues; null once the
+   * steps are behind them. The server always sends it.
+   */
+  signup_step: z.number().int().min(1).max(SIGNUP_STEP_COUNT).nullable().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** POST /api/signup-step.php: the member passed (did or skipped) this signup step. */
+export const signupStepPassedSchema = z.object({ step: z.number().int().min(1).max(SIGNUP_STEP_COUNT) });
 export const userResponseSchema = z.object({ user: currentUserSchema.nullable() });
 
 export const passwordChangeSchema = z

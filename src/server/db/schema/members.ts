@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { SIGNUP_STEP_COUNT } from '../../../shared/signup-steps';
 import { sites } from './sites';
 
 /** Accounts. E-mail is stored lower-cased and never leaves the server except to its owner. */
@@ -46,6 +47,12 @@ export const users = pgTable(
     purgedAt: timestamp('purged_at', { withTimezone: true }),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The signup step (1 photo, 2 personal info, 3 about me, 4 push; shared/signup-steps.ts) the member has not
+     * passed yet, done or skipped: /signup continues there. Null once the steps are behind them (and for accounts
+     * from before steps were kept).
+     */
+    signupStep: smallint('signup_step'),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
@@ -53,6 +60,10 @@ export const users = pgTable(
       .on(t.purgeAfter)
       .where(sql`${t.purgedAt} is null and ${t.purgeAfter} is not null`),
     check('users_credits_nonneg', sql`${t.credits} >= 0`),
+    check(
+      'users_signup_step_range',
+      sql`${t.signupStep} between 1 and ${sql.raw(String(SIGNUP_STEP_COUNT))}`,
+    ),
     // Member search (docs/performance.md): active accounts, newest activity first (the activity walk).
     index('users_search_recent_idx')
       .on(t.lastActiveAt.desc().nullsFirst(), t.id)

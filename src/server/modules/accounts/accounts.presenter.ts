@@ -26,5 +26,6 @@ export function presentCurrentUser(
     fictional_icon: site.fictionalIcon,
     status: user.status,
     notifications_disabled: user.notificationsDisabled,
+    signup_step: user.signupStep,
   };
 }

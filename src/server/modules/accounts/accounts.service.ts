@@ -88,6 +88,7 @@ export async function signup(db: Db, req: SignupRequest, ctx: SignupContext): Pr
         passwordHash,
         status: 'not_confirmed',
         language: req.language,
+        signupStep: 1,
         tracking: Object.fromEntries(
           Object.entries(req.tracking ?? {}).filter(([, v]) => v !== undefined),
         ) as Record<string, string>,

@@ -1,21 +1,38 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signupStepPassedSchema, userResponseSchema } from '../../../shared/schemas/accounts';
 import { ownProfileResponseSchema, profileUpdateSchema } from '../../../shared/schemas/profiles';
 import { sexualityFits } from '../../../shared/seeking';
 import { profiles } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
+import { passSignupStep } from '../accounts/signup-steps.service';
+import { currentUserBody } from '../auth/auth.routes';
 import { isRegionOf } from '../geo/regions';
 import { invalidateSearchCaches } from '../search/search.cache';
 import { locationCells } from './location';
 import { orientationFitsAfter } from './orientation-guard';
 import { presentOwnProfile } from './profiles.presenter';
 
-/** The signed-in member's own profile: read and update (signup steps 2 and 3, and the profile screen). */
+/**
+ * The signed-in member's own profile: read and update (signup steps 2 and 3, and the profile screen), and where the
+ * member is in the signup steps.
+ */
 export const profilesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/profile.php', { schema: { response: { 200: ownProfileResponseSchema } } }, async (req) => {
     const { profile } = req.requireAuth();
     return { profile: presentOwnProfile(profile) };
   });
+
+  // A signup step done or skipped: the answer is the member with the step they continue at (signup_step).
+  app.post(
+    '/api/signup-step.php',
+    { schema: { body: signupStepPassedSchema, response: { 200: userResponseSchema } } },
+    async (req) => {
+      const { user } = req.requireAuth();
+      await passSignupStep(app.db, user.id, req.body.step);
+      return currentUserBody(req);
+    },
+  );
 
   app.put(
     '/api/profile.php',
