@@ -25,6 +25,7 @@ import { directDebitRoutes } from './modules/directdebit/directdebit.routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { geocodeRoutes } from './modules/geo/geocode.routes';
+import { healthRoutes } from './modules/health/health.routes';
 import { interestsRoutes } from './modules/interests/interests.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { liveRoutes } from './modules/live/live.routes';
@@ -146,6 +147,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   await app.register(dbPlugin, { db: deps.db });
+  const mediaStorage = deps.storage ?? createMediaStorage(config);
+  await app.register(healthRoutes, {
+    db: deps.db,
+    redis: deps.redis,
+    storage: mediaStorage,
+    onFailure: (check, err) => app.log.warn({ err, check }, 'readiness check failed'),
+  });
   await app.register(sitePlugin, { directory: new SiteDirectory(deps.db) });
   await app.register(sessionPlugin, {
     secureCookies: config.isProduction,
@@ -164,7 +172,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     links: { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain },
     mailRateLimit: 20 * scale,
   });
-  const mediaStorage = deps.storage ?? createMediaStorage(config);
   await app.register(profilesRoutes);
   await app.register(photosRoutes, { storage: mediaStorage });
   await app.register(memberProfileRoutes);

@@ -36,6 +36,8 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     poolSize: config.databasePoolSize,
     pgliteDir: path.join(config.dataDir, 'pglite'),
     onPoolError: (err) => log(`database pool error: ${err.message}`),
+    waitForDatabaseMs: config.databaseWaitSeconds * 1000,
+    log,
   });
   await database.migrate();
   const created = await ensureDefaultSite(database.db, config.defaultSiteDomain);

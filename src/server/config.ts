@@ -74,6 +74,8 @@ const envSchema = z.object({
     .optional(),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   COMPRESS_RESPONSES: bool.default(true),
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
   MOLLIE_API_KEY: z
     .string()
@@ -154,6 +156,10 @@ export interface AppConfig {
   /** Domain of the site created on first start. */
   defaultSiteDomain: string;
   webDistDir: string;
+  /** How long start-up waits for PostgreSQL to accept connections (a database that starts after the app). */
+  databaseWaitSeconds: number;
+  /** On SIGTERM, how long /readyz answers 503 while requests are still served, before the instance closes. */
+  shutdownDrainSeconds: number;
   /** Compress dynamic answers with brotli/gzip (plugins/compression.ts); false when a proxy in front compresses. */
   compressResponses: boolean;
   /** Multiplies every rate limit (for load tests and browser-test runs; 1 in production). */
@@ -280,6 +286,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultSiteDomain: (e.DEFAULT_SITE_DOMAIN ?? new URL(publicUrl).hostname).toLowerCase(),
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     compressResponses: e.COMPRESS_RESPONSES,
+    databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
+    // A load balancer that asks /readyz every 2 s has stopped sending members after 5; nothing waits on a laptop.
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
     rateLimitScale: e.RATE_LIMIT_SCALE,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
     sms,

@@ -22,9 +22,13 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log(`${signal}: closing`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Not ready any more: the load balancer stops sending members here, while what it still sends is served.
+    running.app.draining = true;
+    const drainMs = config.shutdownDrainSeconds * 1000;
+    log(`${signal}: draining for ${config.shutdownDrainSeconds} s, then closing`);
+    const force = setTimeout(() => process.exit(1), drainMs + 10_000);
     force.unref();
+    if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
     await running.close();
     process.exit(0);
   };

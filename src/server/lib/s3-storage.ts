@@ -1,6 +1,7 @@
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
@@ -79,5 +80,10 @@ export class S3MediaStorage implements MediaStorage {
 
   close(): void {
     this.client.destroy();
+  }
+
+  /** HEAD of the bucket: reachable, and these keys may use it. */
+  async ping(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.opts.bucket }));
   }
 }

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -9,6 +10,8 @@ export interface MediaStorage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | undefined>;
   remove(key: string): Promise<void>;
+  /** Resolves when the storage can be used now (the readiness check); rejects with the reason otherwise. */
+  ping(): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.(jpg|jpeg|png|webp)$/i;
@@ -40,5 +43,11 @@ export class LocalMediaStorage implements MediaStorage {
   async remove(key: string): Promise<void> {
     assertSafeKey(key);
     await rm(path.join(this.root, key), { force: true });
+  }
+
+  /** The folder exists (made if missing, as put does) and this process may read and write it. */
+  async ping(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.R_OK | constants.W_OK);
   }
 }
