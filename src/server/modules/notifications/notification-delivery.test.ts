@@ -1,6 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { Agent, createServer, type Server } from 'node:https';
+import { createServer, type Server } from 'node:https';
 import { and, eq, sql } from 'drizzle-orm';
 // http_ece is what web-push encrypts with (RFC 8188); the test decrypts with it as a browser's push service would
 // hand the message to the browser.
@@ -75,7 +75,7 @@ beforeAll(async () => {
       vapid,
       onGone: (endpoint) => deletePushSubscription(db(), endpoint),
       allowedTestOrigins: [push.origin],
-      agent: new Agent({ ca: FAKE_TLS_CERT }),
+      testCa: FAKE_TLS_CERT,
     }),
   };
 });
@@ -207,6 +207,10 @@ describe('web push round trip', () => {
   it('refuses endpoints that resolve into our own network (SSRF), without a request', async () => {
     const send = pushSender({ vapid, onGone: async () => {} });
     const before = push.received.length;
+    // Valid subscription keys: the address is what is refused, not the keys.
+    const receiver = createECDH('prime256v1');
+    receiver.generateKeys();
+    const keys = { p256dh: receiver.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') };
     for (const endpoint of [
       `http://${push.origin.slice(8)}/x`,
       `${push.origin}/x`,
@@ -214,9 +218,9 @@ describe('web push round trip', () => {
       'https://localhost/x',
       'https://[::1]/x',
     ])
-      await expect(
-        send({ endpoint, keys: { p256dh: 'x', auth: 'y' }, ttl: 60, urgency: 'normal', data: {} }),
-      ).rejects.toThrow(/https|private/);
+      await expect(send({ endpoint, keys, ttl: 60, urgency: 'normal', data: {} })).rejects.toThrow(
+        /https|private/,
+      );
     expect(push.received.length).toBe(before);
   });
 });
