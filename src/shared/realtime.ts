@@ -9,6 +9,12 @@ import { chatMessageSchema } from './schemas/chat';
  */
 export const LIVE_PATH = '/api/live';
 
+/**
+ * The close code of a socket whose session ended (logged out, password changed, account deleted, logged out from
+ * another device): the client checks whether it is still signed in instead of just reconnecting.
+ */
+export const LIVE_CLOSE_SESSION_ENDED = 4001;
+
 const base = { id: z.string(), at: z.string() };
 
 export const liveEventSchema = z.discriminatedUnion('type', [

@@ -28,7 +28,7 @@ const GRACE_MS = RULES.accountDeletion.graceDays * 86_400_000;
 /**
  * Deletes an account with a 14-day grace period: it disappears from other members at once (status deleted), every
  * session ends, and a reactivation link is e-mailed. The purge job removes the data when the grace period is over.
- * A wrong password counts as a failed login from `ip`.
+ * A wrong password counts as a failed login from `ip`. Returns the sessions revoked, for the caller to announce.
  */
 export async function deleteAccount(
   db: Db,
@@ -37,11 +37,11 @@ export async function deleteAccount(
   site: Site,
   links: LinkBase,
   ip: string,
-): Promise<void> {
+): Promise<number[]> {
   await assertPassword(db, userId, input.password, 'password', ip);
   const found = await findUserWithProfile(db, userId);
   if (!found) throw new AppError(404, 'not_found');
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const now = new Date();
     await tx
       .update(users)
@@ -53,7 +53,7 @@ export async function deleteAccount(
       })
       .where(eq(users.id, userId));
     await refreshSearchable(tx, userId);
-    await revokeAllSessions(tx, userId);
+    const revoked = await revokeAllSessions(tx, userId);
     // Nothing more is notified: notification mail and pushes still waiting in the outbox are dropped.
     await cancelQueuedNotifications(tx, userId);
     const token = await createAuthToken(tx, userId, 'reactivate', GRACE_MS);
@@ -71,6 +71,7 @@ export async function deleteAccount(
         },
       ),
     );
+    return revoked;
   });
 }
 

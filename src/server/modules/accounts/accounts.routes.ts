@@ -96,8 +96,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     { schema: { body: passwordResetSchema, response: { 200: userResponseSchema } }, config: limited },
     async (req, reply) => {
       const { site } = await req.resolveSite();
-      const userId = await resetPassword(db, req.body.token, req.body.password, site);
-      req.memberChanged(userId); // every session of the member was revoked, on every instance
+      const { userId, revokedSessionIds } = await resetPassword(db, req.body.token, req.body.password, site);
+      // Every session of the member was revoked: their cached lookups and live sockets end on every instance.
+      app.sessionCache.revoked(userId, revokedSessionIds);
+      req.memberChanged(userId);
       await signIn(req, reply, userId);
       return currentUserBody(req, userId);
     },
@@ -159,7 +161,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     async (req, reply) => {
       const auth = req.requireAuth();
       const { site } = await req.resolveSite();
-      await deleteAccount(
+      const revoked = await deleteAccount(
         db,
         auth.user.id,
         { password: req.body.password, reasons: req.body.reasons },
@@ -167,6 +169,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         opts.links,
         req.ip,
       );
+      app.sessionCache.revoked(auth.user.id, revoked);
       app.sessionCookie.clear(reply);
       return { ok: true as const };
     },

@@ -63,9 +63,14 @@ export async function requestPasswordReset(
 /**
  * Sets a new password from a reset link (single use, 2 hours). Every session is revoked, and every other reset link
  * and pending e-mail change ends; the link also proves the address, so an unconfirmed account is confirmed. Returns
- * the member's id so the caller can sign them in.
+ * the member's id so the caller can sign them in, and the sessions revoked, for the caller to announce.
  */
-export async function resetPassword(db: Db, token: string, password: string, site: Site): Promise<number> {
+export async function resetPassword(
+  db: Db,
+  token: string,
+  password: string,
+  site: Site,
+): Promise<{ userId: number; revokedSessionIds: number[] }> {
   assertStrongPassword('password', password);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -75,7 +80,7 @@ export async function resetPassword(db: Db, token: string, password: string, sit
     if (!found || found.user.status === 'deleted')
       throw new AppError(400, 'link_invalid', 'validation.reset_link_invalid');
     await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
-    await revokeAllSessions(tx, row.userId);
+    const revokedSessionIds = await revokeAllSessions(tx, row.userId);
     await expireTokens(tx, row.userId, LINKS_ENDED_BY_NEW_PASSWORD);
     await confirmEmail(tx, row.userId);
     await enqueueMail(
@@ -88,13 +93,14 @@ export async function resetPassword(db: Db, token: string, password: string, sit
         undefined,
       ),
     );
-    return row.userId;
+    return { userId: row.userId, revokedSessionIds };
   });
 }
 
 /**
  * Changes the password of a signed-in member; the other sessions are logged out and the reset and e-mail change
- * links mailed before end. A wrong old password counts as a failed login from `ip`.
+ * links mailed before end. A wrong old password counts as a failed login from `ip`. Returns the sessions revoked,
+ * for the caller to announce.
  */
 export async function changePassword(
   db: Db,
@@ -104,14 +110,14 @@ export async function changePassword(
   password: string,
   site: Site,
   ip: string,
-): Promise<void> {
+): Promise<number[]> {
   await assertPassword(db, userId, oldPassword, 'old_password', ip);
   assertStrongPassword('password', password);
   const passwordHash = await hashPassword(password);
   const found = await findUserWithProfile(db, userId);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await revokeAllSessions(tx, userId, sessionId);
+    const revoked = await revokeAllSessions(tx, userId, sessionId);
     await expireTokens(tx, userId, LINKS_ENDED_BY_NEW_PASSWORD);
     await enqueueMail(
       tx,
@@ -123,6 +129,7 @@ export async function changePassword(
         undefined,
       ),
     );
+    return revoked;
   });
 }
 

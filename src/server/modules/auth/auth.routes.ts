@@ -43,9 +43,20 @@ function sessionUserBody(req: FastifyRequest) {
   return req.auth ? userBody(req, req.auth.user.id, req.auth) : { user: null };
 }
 
+/**
+ * Ends the request's own session (logout, or a sign-in over it): revoked in the database, then announced, so its
+ * cached lookups and live sockets end on every instance.
+ */
+async function endOwnSession(req: FastifyRequest): Promise<void> {
+  if (!req.auth) return;
+  const { session, user } = req.auth;
+  if (await revokeSession(req.server.db, session.id, user.id))
+    req.server.sessionCache.revoked(user.id, [session.id]);
+}
+
 /** Signs a member in on this response: revokes a session cookie the browser still had, starts a fresh one. */
 export async function signIn(req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
-  if (req.auth) await revokeSession(req.server.db, req.auth.session.id, req.auth.user.id);
+  await endOwnSession(req);
   await req.server.sessionCookie.start(req.server.db, req, reply, userId);
 }
 
@@ -108,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = asy
     '/api/logout.php',
     { schema: { response: { 200: okSchema } }, config: { changesState: true } },
     async (req, reply) => {
-      if (req.auth) await revokeSession(app.db, req.auth.session.id, req.auth.user.id);
+      await endOwnSession(req);
       app.sessionCookie.clear(reply);
       return { ok: true as const };
     },
@@ -135,9 +146,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = asy
     { schema: { body: sessionRevokeSchema, response: { 200: okSchema } } },
     async (req) => {
       const auth = req.requireAuth();
-      if ('all_others' in req.body) await revokeAllSessions(app.db, auth.user.id, auth.session.id);
-      else if (!(await revokeSession(app.db, req.body.id, auth.user.id)))
-        throw new AppError(404, 'not_found');
+      let revoked: number[];
+      if ('all_others' in req.body) revoked = await revokeAllSessions(app.db, auth.user.id, auth.session.id);
+      else if (await revokeSession(app.db, req.body.id, auth.user.id)) revoked = [req.body.id];
+      else throw new AppError(404, 'not_found');
+      app.sessionCache.revoked(auth.user.id, revoked);
       return { ok: true as const };
     },
   );
@@ -148,7 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = asy
     async (req) => {
       const auth = req.requireAuth();
       const { site } = await req.resolveSite();
-      await changePassword(
+      const revoked = await changePassword(
         app.db,
         auth.user.id,
         auth.session.id,
@@ -157,6 +170,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = asy
         site,
         req.ip,
       );
+      // The other sessions end everywhere; this one stays (docs/decisions.md).
+      app.sessionCache.revoked(auth.user.id, revoked);
       return { ok: true as const };
     },
   );

@@ -9,7 +9,7 @@ import { profiles, users } from '../../db/schema';
 import { type EventBus, LocalEventBus, RedisEventBus } from '../../lib/event-bus';
 import { CLIENT, createMember, type TestMember } from '../../test/factories';
 import { buildTestApp, type TestContext } from '../../test/test-app';
-import { SessionCache } from './session-cache';
+import { SESSIONS_REVOKED, SessionCache } from './session-cache';
 import type { SessionWithUser } from './sessions.repo';
 
 /**
@@ -229,6 +229,27 @@ describe('SessionCache', () => {
     expect(there.get('x1')).toBeUndefined();
     expect(there.get('x2')).toBeUndefined();
     expect(there.get('y1')).toBeDefined();
+  });
+
+  it('announces ended sessions: every instance drops the member’s cached sessions, and hears which ended', () => {
+    const bus = new LocalEventBus();
+    const here = new SessionCache(60_000, bus);
+    const there = new SessionCache(60_000, bus);
+    const heard: unknown[] = [];
+    bus.subscribe(SESSIONS_REVOKED, (p) => heard.push(p));
+    for (const c of [here, there]) {
+      c.set('x1', found(1), c.mark());
+      c.set('y1', found(2), c.mark());
+    }
+    here.revoked(1, []); // nothing ended: nothing announced
+    expect(heard).toEqual([]);
+    expect(there.get('x1')).toBeDefined();
+    here.revoked(1, [41, 42]);
+    expect(heard).toEqual([{ userId: 1, sessionIds: [41, 42] }]);
+    for (const c of [here, there]) {
+      expect(c.get('x1')).toBeUndefined();
+      expect(c.get('y1')).toBeDefined();
+    }
   });
 
   it('keeps an updated entry after its own member’s change, for the rest of its lifetime, announcing the change', () => {

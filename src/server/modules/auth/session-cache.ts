@@ -18,12 +18,34 @@ export interface CachedSession {
 export const MEMBER_CHANGED = 'member-changed';
 
 /**
+ * The bus channel on which instances announce sessions that ended (logout, password change or reset, account
+ * deletion, "log out everywhere else"): every instance drops the member's cached sessions and closes the live
+ * sockets of exactly these sessions (modules/live). Ids of the sessions table, never tokens or their hashes.
+ */
+export const SESSIONS_REVOKED = 'sessions-revoked';
+
+export interface RevokedSessions {
+  userId: number;
+  sessionIds: number[];
+}
+
+/** A revocation as it arrives from the bus (from another instance, so checked), or undefined. */
+export function parseRevokedSessions(payload: unknown): RevokedSessions | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const { userId, sessionIds } = payload as Partial<RevokedSessions>;
+  if (!Number.isSafeInteger(userId) || !Array.isArray(sessionIds)) return undefined;
+  if (!sessionIds.every((id) => Number.isSafeInteger(id))) return undefined;
+  return { userId: userId as number, sessionIds };
+}
+
+/**
  * A short-lived per-instance cache of session lookups (token hash -> session with account and profile), so that a
  * signed-in request does not query the database just to know who is asking. It is correct because every change is
  * announced: `invalidateMember` drops a member's entries on this instance at once and, through the event bus
  * (Redis pub/sub when configured), on every other instance. Logout, password change, reset, deletion and every
  * state-changing request of the member announce it (plugins/session.ts); the TTL bounds what a missed
- * announcement could leave stale. A TTL of 0 turns the cache off.
+ * announcement could leave stale. A TTL of 0 turns the cache off. Ended sessions are announced on their own channel
+ * (`revoked`, SESSIONS_REVOKED), which the live sockets follow too.
  */
 export class SessionCache {
   private readonly entries: LRUCache<string, CachedSession> | undefined;
@@ -48,9 +70,17 @@ export class SessionCache {
             dispose: (value, key) => this.forget(value.found.user.id, key),
           })
         : undefined;
-    this.unsubscribe = bus.subscribe(MEMBER_CHANGED, (payload) => {
+    const offChanged = bus.subscribe(MEMBER_CHANGED, (payload) => {
       if (typeof payload === 'number') this.dropLocal(payload);
     });
+    const offRevoked = bus.subscribe(SESSIONS_REVOKED, (payload) => {
+      const revoked = parseRevokedSessions(payload);
+      if (revoked) this.dropLocal(revoked.userId);
+    });
+    this.unsubscribe = () => {
+      offChanged();
+      offRevoked();
+    };
   }
 
   get enabled(): boolean {
@@ -116,6 +146,16 @@ export class SessionCache {
   invalidateMember(userId: number): void {
     this.dropLocal(userId);
     this.bus.publish(MEMBER_CHANGED, userId);
+  }
+
+  /**
+   * Announces sessions the database has just revoked (after the commit): every instance, this one at once, drops
+   * the member's cached sessions and closes the sessions' live sockets (SESSIONS_REVOKED).
+   */
+  revoked(userId: number, sessionIds: readonly number[]): void {
+    if (sessionIds.length === 0) return;
+    this.dropLocal(userId);
+    this.bus.publish(SESSIONS_REVOKED, { userId, sessionIds: [...sessionIds] } satisfies RevokedSessions);
   }
 
   close(): void {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { blocks, type Profile, profiles, type Session, sessions, type User, users } from '../../db/schema';
 
@@ -79,13 +79,16 @@ export async function revokeSession(db: Pick<Db, 'update'>, id: number, userId: 
   return rows.length > 0;
 }
 
-/** Revokes every session of a member, except `keepId` when given. */
+/**
+ * Revokes every session of a member, except `keepId` when given. Returns the ids revoked, for the announcement that
+ * ends them on every instance (SessionCache.revoked: cached lookups, live sockets).
+ */
 export async function revokeAllSessions(
   db: Pick<Db, 'update'>,
   userId: number,
   keepId?: number,
-): Promise<void> {
-  await db
+): Promise<number[]> {
+  const rows = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(
@@ -94,7 +97,30 @@ export async function revokeAllSessions(
         isNull(sessions.revokedAt),
         keepId ? ne(sessions.id, keepId) : undefined,
       ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Which of these sessions are still valid (not revoked, not expired, the account not deleted): the live sockets'
+ * periodic check (modules/live), a safety net for an announcement that never arrived.
+ */
+export async function findValidSessionIds(db: Db, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.id, ids),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        ne(users.status, 'deleted'),
+      ),
     );
+  return rows.map((r) => r.id);
 }
 
 export async function listActiveSessions(db: Db, userId: number): Promise<Session[]> {

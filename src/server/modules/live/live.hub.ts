@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { WebSocket } from 'ws';
-import type { LiveEvent } from '../../../shared/realtime';
+import { LIVE_CLOSE_SESSION_ENDED, type LiveEvent } from '../../../shared/realtime';
 import type { EventBus } from '../../lib/event-bus';
+import { parseRevokedSessions, SESSIONS_REVOKED } from '../auth/session-cache';
 
 /** An event as the code that causes it describes it; the hub adds `id` and `at`. */
 export type LiveEventInput = LiveEvent extends infer E
@@ -18,6 +20,18 @@ interface Envelope {
 const CHANNEL = 'live';
 /** Slices of the heartbeat: one is pinged per tick (docs/performance.md "Chat"). */
 export const HEARTBEAT_SLICES = 30;
+/**
+ * How long a revoked session id is remembered, so that a socket whose upgrade read the session just before the
+ * revocation (or from a cached lookup on an instance the announcement had not reached) is refused when it is added.
+ * Longer than a cached session lookup lives (SESSION_CACHE_SECONDS); the periodic check covers the rest.
+ */
+const REVOKED_REMEMBERED_MS = 5 * 60_000;
+const REVOKED_REMEMBERED_MAX = 100_000;
+
+/** Which of these sessions are still valid (sessions.repo findValidSessionIds). */
+export type SessionCheck = (sessionIds: number[]) => Promise<number[]>;
+/** Sessions asked about per query of the periodic check. */
+const SESSION_CHECK_BATCH = 1_000;
 
 /**
  * The live connections of this instance, by member, and the delivery of events to them (ARCHITECTURE "Live
@@ -25,13 +39,23 @@ export const HEARTBEAT_SLICES = 30;
  * pub/sub with REDIS_URL, in process without). Each event is serialised once per instance, however many sockets
  * receive it. Sockets that stop answering pings are closed.
  *
+ * Every socket belongs to one session. When sessions end (logout, password change, deletion: SESSIONS_REVOKED on the
+ * bus), each instance closes their sockets at once with LIVE_CLOSE_SESSION_ENDED and delivers nothing more to them;
+ * a socket of a session revoked in the last minutes is refused when added; and `checkSessions` closes, every
+ * `sessionCheckMs`, the sockets whose session is no longer valid (expired, or an announcement that was lost).
+ *
  * The heartbeat is spread over its interval: every socket belongs to one of `HEARTBEAT_SLICES` slices (in turn, so
  * they stay even), and each tick (interval / slices, 1 s by default) pings one slice. A socket is still pinged once
  * per interval and closed when it did not answer the previous ping. One loop over 10,000 sockets every 30 s took
  * ~100 ms of CPU plus the GC of 10,000 pongs at once, which was the whole p99 of chat delivery (docs/performance.md).
  */
 export class LiveHub {
-  private readonly sockets = new Map<number, Set<WebSocket>>();
+  /** member id -> the member's sockets on this instance, each with its session id */
+  private readonly sockets = new Map<number, Map<WebSocket, number>>();
+  private readonly revoked = new LRUCache<number, true>({
+    max: REVOKED_REMEMBERED_MAX,
+    ttl: REVOKED_REMEMBERED_MS,
+  });
   private readonly alive = new WeakSet<WebSocket>();
   /** The heartbeat's slices; `tick` is the next one to ping, `joined` spreads new sockets over them in turn. */
   private readonly slices: Set<WebSocket>[];
@@ -39,16 +63,43 @@ export class LiveHub {
   private joined = 0;
   private readonly unsubscribe: () => void;
   private readonly heartbeat: NodeJS.Timeout;
+  private readonly sessionTimer: NodeJS.Timeout | undefined;
+  private checking = false;
+
+  private readonly checkSessions: SessionCheck | undefined;
 
   constructor(
     private readonly bus: EventBus,
-    heartbeatMs = 30_000,
-    slices = HEARTBEAT_SLICES,
+    {
+      heartbeatMs = 30_000,
+      slices = HEARTBEAT_SLICES,
+      checkSessions,
+      sessionCheckMs = 60_000,
+    }: {
+      heartbeatMs?: number;
+      slices?: number;
+      /** Which sessions are still valid; without it, only announcements end sockets. */
+      checkSessions?: SessionCheck;
+      sessionCheckMs?: number;
+    } = {},
   ) {
-    this.unsubscribe = bus.subscribe(CHANNEL, (payload) => this.deliver(payload as Envelope));
+    this.checkSessions = checkSessions;
+    const offLive = bus.subscribe(CHANNEL, (payload) => this.deliver(payload as Envelope));
+    const offRevoked = bus.subscribe(SESSIONS_REVOKED, (payload) => {
+      const revoked = parseRevokedSessions(payload);
+      if (revoked) this.closeSessions(revoked.userId, revoked.sessionIds);
+    });
+    this.unsubscribe = () => {
+      offLive();
+      offRevoked();
+    };
     this.slices = Array.from({ length: slices }, () => new Set<WebSocket>());
     this.heartbeat = setInterval(() => this.ping(), heartbeatMs / slices);
     this.heartbeat.unref();
+    if (checkSessions) {
+      this.sessionTimer = setInterval(() => void this.checkAll(), sessionCheckMs);
+      this.sessionTimer.unref();
+    }
   }
 
   publish(to: number[], input: LiveEventInput): void {
@@ -57,22 +108,30 @@ export class LiveHub {
     this.bus.publish(CHANNEL, { to, event } satisfies Envelope);
   }
 
-  add(userId: number, socket: WebSocket): void {
+  /**
+   * Adds the socket of a member's session. A session revoked in the last minutes (the upgrade read it just before,
+   * or from a cache the announcement had not reached yet) is refused: the socket is closed and false returned.
+   */
+  add(userId: number, sessionId: number, socket: WebSocket): boolean {
+    if (this.revoked.has(sessionId)) {
+      socket.close(LIVE_CLOSE_SESSION_ENDED, 'session ended');
+      return false;
+    }
     let set = this.sockets.get(userId);
     if (!set) {
-      set = new Set();
+      set = new Map();
       this.sockets.set(userId, set);
     }
-    set.add(socket);
+    set.set(socket, sessionId);
     this.alive.add(socket);
     const slice = this.slices[this.joined++ % this.slices.length]!;
     slice.add(socket);
     socket.on('pong', () => this.alive.add(socket));
     socket.on('close', () => {
       slice.delete(socket);
-      set.delete(socket);
-      if (set.size === 0 && this.sockets.get(userId) === set) this.sockets.delete(userId);
+      this.forget(userId, socket);
     });
+    return true;
   }
 
   /** Whether the member has an open connection on this instance. */
@@ -87,17 +146,63 @@ export class LiveHub {
     return n;
   }
 
-  /** Closes the member's connections on this instance (logout, account deleted). */
-  disconnect(userId: number): void {
-    for (const socket of this.sockets.get(userId) ?? []) socket.close(4001, 'signed out');
+  /**
+   * Ends the sockets of these sessions of the member on this instance: they get nothing more from now on and are
+   * closed with LIVE_CLOSE_SESSION_ENDED. The ids are remembered for a while, so such a session cannot open a new one.
+   */
+  closeSessions(userId: number, sessionIds: readonly number[]): void {
+    for (const id of sessionIds) this.revoked.set(id, true);
+    const set = this.sockets.get(userId);
+    if (!set) return;
+    const ended = new Set(sessionIds);
+    for (const [socket, sessionId] of set) if (ended.has(sessionId)) this.end(userId, socket);
   }
 
   close(): void {
     clearInterval(this.heartbeat);
+    clearInterval(this.sessionTimer);
     this.unsubscribe();
-    for (const set of this.sockets.values()) for (const socket of set) socket.terminate();
+    for (const set of this.sockets.values()) for (const socket of set.keys()) socket.terminate();
     this.sockets.clear();
     for (const slice of this.slices) slice.clear();
+  }
+
+  /**
+   * The periodic check: closes every socket whose session is no longer valid. One query per SESSION_CHECK_BATCH
+   * sessions; a failed query closes nothing (the next check tries again).
+   */
+  async checkAll(): Promise<void> {
+    if (!this.checkSessions || this.checking) return;
+    this.checking = true;
+    try {
+      const owners = new Map<number, number>();
+      for (const [userId, set] of this.sockets)
+        for (const sessionId of set.values()) owners.set(sessionId, userId);
+      const ids = [...owners.keys()];
+      for (let i = 0; i < ids.length; i += SESSION_CHECK_BATCH) {
+        const batch = ids.slice(i, i + SESSION_CHECK_BATCH);
+        const valid = new Set(await this.checkSessions(batch));
+        for (const id of batch) if (!valid.has(id)) this.closeSessions(owners.get(id)!, [id]);
+      }
+    } catch {
+      // The database did not answer: the sockets stay until the next check.
+    } finally {
+      this.checking = false;
+    }
+  }
+
+  /** Takes a socket out of delivery at once, then closes it (its 'close' comes when the client has answered). */
+  private end(userId: number, socket: WebSocket): void {
+    this.forget(userId, socket);
+    for (const slice of this.slices) if (slice.delete(socket)) break;
+    socket.close(LIVE_CLOSE_SESSION_ENDED, 'session ended');
+  }
+
+  private forget(userId: number, socket: WebSocket): void {
+    const set = this.sockets.get(userId);
+    if (!set) return;
+    set.delete(socket);
+    if (set.size === 0) this.sockets.delete(userId);
   }
 
   private deliver(envelope: Envelope): void {
@@ -106,7 +211,7 @@ export class LiveHub {
       const set = this.sockets.get(userId);
       if (!set) continue;
       text ??= JSON.stringify(envelope.event);
-      for (const socket of set) if (socket.readyState === socket.OPEN) socket.send(text);
+      for (const socket of set.keys()) if (socket.readyState === socket.OPEN) socket.send(text);
     }
   }
 

@@ -8,6 +8,7 @@ import { LIVE_PATH, liveClientMessageSchema } from '../../../shared/realtime';
 import { RULES } from '../../../shared/rules';
 import { AppError } from '../../lib/app-error';
 import type { EventBus } from '../../lib/event-bus';
+import { findValidSessionIds } from '../auth/sessions.repo';
 import { findMemberSide } from '../chat/chat.repo';
 import { markHidden, markVisible } from '../notifications/notifications.repo';
 import { LiveHub } from './live.hub';
@@ -49,13 +50,16 @@ function releaseUpgradeRequest(
 
 /**
  * GET /api/live: one WebSocket per signed-in tab (ARCHITECTURE "Live events"). The session cookie authenticates
- * the upgrade (403 authentication_required without one) and the Origin must be the site itself (403
- * forbidden_origin), so another site cannot open a socket with the member's cookie. The server sends LiveEvent
+ * the upgrade (403 authentication_required without a valid session) and the Origin must be the site itself (403
+ * forbidden_origin), so another site cannot open a socket with the member's cookie. The socket lives as long as its
+ * session: when the session ends it is closed with LIVE_CLOSE_SESSION_ENDED (LiveHub). The server sends LiveEvent
  * frames; the client may send `typing` (passed on to the partner, at most every RULES.chat.typingEventMinIntervalMs
  * per conversation) and `ping`. Everything else is ignored.
  */
 export const liveRoutes = fp<{ bus: EventBus }>(async (app: FastifyInstance, opts: { bus: EventBus }) => {
-  const hub = new LiveHub(opts.bus);
+  // Sockets of ended sessions close when the end is announced (SESSIONS_REVOKED); the periodic check of every
+  // socket's session catches what an announcement missed (a lost pub/sub message, an expiry).
+  const hub = new LiveHub(opts.bus, { checkSessions: (ids) => findValidSessionIds(app.db, ids) });
   app.decorate('live', hub);
   app.addHook('onClose', async () => hub.close());
   await app.register(fastifyWebsocket, { options: { maxPayload: 4_096, perMessageDeflate: false } });
@@ -76,9 +80,10 @@ export const liveRoutes = fp<{ bus: EventBus }>(async (app: FastifyInstance, opt
       },
     },
     (socket, req) => {
-      const userId = req.requireAuth().user.id;
+      const { user, session } = req.requireAuth();
+      const userId = user.id;
       releaseUpgradeRequest(req, socket, onSocketError);
-      hub.add(userId, socket);
+      if (!hub.add(userId, session.id, socket)) return;
       // Presence (docs/notifications.md): an open tab is looking until it says it is hidden or the last one closes.
       const presence = (visible: boolean) =>
         void (visible ? markVisible(app.db, userId) : markHidden(app.db, userId)).catch(() => undefined);
