@@ -42,6 +42,7 @@ import { photosRoutes } from './modules/photos/photos.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { connectSearchCaches } from './modules/search/search.cache';
 import { searchRoutes } from './modules/search/search.routes';
 import { SiteDirectory } from './modules/sites/site-directory';
 import { sitesRoutes } from './modules/sites/sites.routes';
@@ -118,6 +119,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? new RedisEventBus(deps.redis, (err) => app.log.warn({ err }, 'event bus'))
       : new LocalEventBus());
   if (!deps.bus) app.addHook('onClose', async () => bus.close());
+  // The search caches clear when any instance announces a change of who may see whom (search.cache.ts).
+  const disconnectSearchCaches = connectSearchCaches(bus);
+  app.addHook('onClose', async () => disconnectSearchCaches());
 
   await app.register(fastifyCookie);
   // Before the static files and every route, so its hook sees every answer (@fastify/compress's rule).

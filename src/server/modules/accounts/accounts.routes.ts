@@ -19,6 +19,7 @@ import { countryOfIp } from '../../lib/geoip';
 import { currentUserBody, signIn } from '../auth/auth.routes';
 import { retentionCode, trialOffer } from '../discounts/retention';
 import { pricingCountry } from '../payments/payments.service';
+import { announceListingChange } from '../search/search.cache';
 import { selectCountry } from '../sites/sites.service';
 import { deleteAccount, reactivateAccount } from './account-deletion.service';
 import type { LinkBase } from './account-mail';
@@ -170,6 +171,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
         req.ip,
       );
       app.sessionCache.revoked(auth.user.id, revoked);
+      announceListingChange(); // gone from every instance's next search
       app.sessionCookie.clear(reply);
       return { ok: true as const };
     },
@@ -180,6 +182,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<AccountsRoutesOptions> = asyn
     { schema: { body: tokenSchema, response: { 200: userResponseSchema } }, config: limited },
     async (req, reply) => {
       const userId = await reactivateAccount(db, req.body.token);
+      announceListingChange(); // back in every instance's next search
       req.memberChanged(userId);
       await signIn(req, reply, userId);
       return currentUserBody(req, userId);

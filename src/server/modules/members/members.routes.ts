@@ -19,9 +19,10 @@ const showcaseQuerySchema = z.object({
 /**
  * GET /api/showcase.php: a few public members for the landing page and the signup matches, in the visitor's
  * language area first, only of the countries the site serves; optionally of one gender. For a signed-in member
- * never the member, nor members blocked either way (answered private); signed out the answer is the same for
- * everyone (publicly cacheable, no block lookups), kept as bytes for SEARCH_CACHE_SECONDS and dropped with the
- * search caches when who is listed or what a card shows changes (search.cache.ts).
+ * never the member, nor members blocked either way (answered private, not stored: a block shows at once); signed
+ * out the answer is the same for everyone (publicly cacheable, no block lookups), kept as bytes for
+ * SEARCH_CACHE_SECONDS and dropped with the search caches when who is listed or what a card shows changes
+ * (search.cache.ts).
  */
 export const membersRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = async (app, opts) => {
   // The signed-out answer, as bytes per site, language and gender (the landing page of every visitor asks it).
@@ -34,7 +35,7 @@ export const membersRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = as
     async (req, reply) => {
       const { site } = await req.resolveSite();
       reply
-        .header('Cache-Control', req.auth ? 'private, max-age=60' : 'public, max-age=60')
+        .header('Cache-Control', req.auth ? 'private, no-store' : 'public, max-age=60')
         .header('Vary', 'Cookie, Accept-Language');
       const key = `${site.id}|${req.locale}|${req.query.gender ?? ''}`;
       const cached = req.auth ? undefined : signedOut?.get(key);

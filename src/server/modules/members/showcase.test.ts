@@ -73,7 +73,7 @@ describe('GET /api/showcase.php', () => {
     expect(mine.ids).not.toContain(blockedByViewer.id);
     expect(mine.ids).not.toContain(blockerOfViewer.id);
     expect(mine.ids).not.toContain(viewer.id);
-    expect(mine.res.headers['cache-control']).toBe('private, max-age=60');
+    expect(mine.res.headers['cache-control']).toBe('private, no-store');
 
     // Other members are not affected.
     const bystander = await createMember(ctx, domain);

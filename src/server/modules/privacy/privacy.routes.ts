@@ -4,6 +4,7 @@ import { type PrivacySettings, privacySettingsSchema } from '../../../shared/sch
 import type { Profile } from '../../db/schema';
 import { profiles } from '../../db/schema';
 import { refreshSearchable } from '../members/searchable';
+import { announceListingChange } from '../search/search.cache';
 
 export function presentPrivacySettings(p: Pick<Profile, 'invisible' | 'privacyMode'>): PrivacySettings {
   return { invisible: p.invisible, privacy_mode: p.privacyMode };
@@ -48,6 +49,8 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         if (b.invisible !== undefined) await refreshSearchable(tx, user.id);
         return row;
       });
+      // Committed: the member leaves (or comes back to) the next search on every instance.
+      if (b.invisible !== undefined) announceListingChange();
       reply.header('Cache-Control', 'no-store');
       return presentPrivacySettings(updated!);
     },

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { EventBus } from '../../lib/event-bus';
 
 /**
  * Short-lived, per-instance caches of the member search (SEARCH_CACHE_SECONDS, 0 turns them off):
@@ -10,8 +11,11 @@ import { LRUCache } from 'lru-cache';
  *   blocks either way get it too, with themselves taken out (adaptForViewer). Members with blocks are always
  *   searched for on their own.
  * A change of who is listed (refreshSearchable: confirmation, deletion, invisibility) or of what their card shows
- * or is filtered on (main photo, gender, living area) clears every search cache of this process at once; other
- * instances catch up within the TTL.
+ * or is filtered on (main photo, gender, living area) clears every search cache of this process at once. A change of
+ * who may see whom (invisible mode, deletion, reactivation) is also announced once committed
+ * (`announceListingChange`): every instance clears its caches then, so the next search anywhere leaves the member out
+ * (or shows them again). Other changes reach other instances within the TTL. Blocks need nothing here: a member with
+ * blocks either way is always searched for on their own, and a block drops both members' cached sessions.
  */
 export interface SearchCaches {
   counts: LRUCache<string, number>;
@@ -63,4 +67,29 @@ export function invalidateSearchCaches(): void {
     c.responses.clear();
   }
   for (const c of liveListings) c.clear();
+}
+
+/** The bus channel on which instances announce a committed change of who may see whom. */
+export const LISTING_CHANGED = 'listing-changed';
+
+const buses = new Set<EventBus>();
+
+/** Clears this process's caches whenever an instance announces a change on `bus` (searchRoutes); returns the undo. */
+export function connectSearchCaches(bus: EventBus): () => void {
+  buses.add(bus);
+  const off = bus.subscribe(LISTING_CHANGED, () => invalidateSearchCaches());
+  return () => {
+    off();
+    buses.delete(bus);
+  };
+}
+
+/**
+ * Who may see whom changed and the change is committed (called after the transaction: a search that read the old
+ * state before the commit cannot have cached it past this point): every search cache is cleared here and, through
+ * the bus, on every instance.
+ */
+export function announceListingChange(): void {
+  invalidateSearchCaches();
+  for (const bus of buses) bus.publish(LISTING_CHANGED, true);
 }

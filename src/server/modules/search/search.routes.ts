@@ -62,8 +62,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = asy
       if (!req.auth && !loggedOutSearchAllowed(site, Boolean(req.query.network))) {
         throw new AppError(403, 'authentication_required');
       }
+      // A member's answer depends on blocks and invisible modes that may change at any moment: never stored.
       reply
-        .header('Cache-Control', req.auth ? 'private, max-age=30' : 'public, max-age=30')
+        .header('Cache-Control', req.auth ? 'private, no-store' : 'public, max-age=30')
         .header('Vary', 'Cookie');
       const now = new Date();
       const { network: _network, ...query } = req.query;
