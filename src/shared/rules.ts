@@ -37,11 +37,25 @@ export const RULES = {
    * `areaCheckSeconds` per instance.
    */
   matching: { maxInterests: 10, candidatePool: 600, pageSize: 24, maxPages: 10, areaCheckSeconds: 300 },
+  /**
+   * A signed-in member's defaults for what they have not chosen (src/shared/search-defaults.ts): the member search
+   * and the match preferences look for the gender the member seeks, in their country, from their own age minus
+   * `yearsYounger` to plus `yearsOlder` (within the searchable 18–99).
+   */
+  searchDefaults: { yearsYounger: 10, yearsOlder: 10 },
   /** GET /api/likes.php: cards per page of each tab (received, given, matches). */
   likes: { pageSize: 24 },
   accountDeletion: { graceDays: 14 },
   timeBonus: { code: 'TIMEBONUS25', percentage: 25, windowSeconds: 14_400, popupDelayMs: 40_000 },
   welcomeDiscount: { code: 'WELCOME25', percentage: 25 },
+  /**
+   * Trying discount codes (src/server/plugins/code-lookup-limits.ts): every look-up of a code (GET discountcode.php
+   * with a code; a code sent with the direct-debit offer, the direct-debit form or a payment) counts against
+   * `perMember` per signed-in member and `perAddress` per client address within `windowMinutes` (times
+   * RATE_LIMIT_SCALE). Enough for a member who changes package and method a few times; too few to guess codes.
+   * The welcome-code request names no code and does not count.
+   */
+  discountLookups: { perMember: 30, perAddress: 60, windowMinutes: 10 },
   /** The retention offers before account deletion: the discount code made for the member lasts this many days. */
   retention: { discountDays: 7, codePrefix: 'STAY' },
   /**

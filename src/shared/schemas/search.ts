@@ -22,32 +22,73 @@ const searchAge = z.coerce
   .min(SEARCH_AGE_MIN, { message: 'validation.search_age' })
   .max(SEARCH_AGE_MAX, { message: 'validation.search_age' });
 
+const countryCode = z.string().regex(/^[A-Z]{2}$/, { message: 'validation.country_invalid' });
+const region = z.string().max(20, { message: 'validation.region_invalid' });
+const page = z.coerce
+  .number({ message: 'validation.page_invalid' })
+  .int({ message: 'validation.page_invalid' })
+  .min(1, { message: 'validation.page_invalid' })
+  .max(500, { message: 'validation.page_invalid' })
+  .default(1);
+const ageRangeValid = (q: { min_age?: number | undefined; max_age?: number | undefined }) =>
+  q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age;
+const ageRangeError = { path: ['max_age'], message: 'validation.age_range' };
+
 /**
- * GET /api/search.php — the member search (spec search state: gender, country, countryregion, min_age, max_age,
- * paged results, numResults, similar results). Every filter is optional; values are also kept in the web URL.
+ * A member search as run (spec search state: gender, country, countryregion, min_age, max_age, paged results,
+ * numResults, similar results): a filter left out filters nothing. Made from the request by resolveSearch
+ * (src/shared/search-defaults.ts).
  */
 export const searchQuerySchema = z
   .object({
     gender: z.enum(GENDERS).optional(),
-    country: z
-      .string()
-      .regex(/^[A-Z]{2}$/, { message: 'validation.country_invalid' })
-      .optional(),
-    countryregion: z.string().max(20, { message: 'validation.region_invalid' }).optional(),
+    country: countryCode.optional(),
+    countryregion: region.optional(),
     min_age: searchAge.optional(),
     max_age: searchAge.optional(),
-    page: z.coerce
-      .number({ message: 'validation.page_invalid' })
-      .int({ message: 'validation.page_invalid' })
-      .min(1, { message: 'validation.page_invalid' })
-      .max(500, { message: 'validation.page_invalid' })
-      .default(1),
+    page,
   })
-  .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
-    path: ['max_age'],
-    message: 'validation.age_range',
-  });
+  .refine(ageRangeValid, ageRangeError);
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+/** In a search request (and the web URL): no filter, chosen (a filter left out takes the member's default). */
+export const SEARCH_ANY = 'any';
+
+/**
+ * GET /api/search.php — the member search as asked. For a signed-in member, a filter left out takes the member's
+ * default (the gender they seek, their country, ages around their own: src/shared/search-defaults.ts); `any`
+ * (gender, country) and the outer ages (min_age 18, max_age 99) ask for no filter. Values are kept in the web URL.
+ */
+export const searchRequestSchema = z
+  .object({
+    gender: z.enum([...GENDERS, SEARCH_ANY]).optional(),
+    country: z.union([countryCode, z.literal(SEARCH_ANY)]).optional(),
+    countryregion: region.optional(),
+    min_age: searchAge.optional(),
+    max_age: searchAge.optional(),
+    page,
+  })
+  .refine(ageRangeValid, ageRangeError);
+export type SearchRequest = z.infer<typeof searchRequestSchema>;
+
+/** The filters a search answer was made with (null: no filter), for the filter bar to show the defaults applied. */
+export const searchFiltersSchema = z.object({
+  gender: z.enum(GENDERS).nullable(),
+  country: z.string().nullable(),
+  countryregion: z.string().nullable(),
+  min_age: z.number().int(),
+  max_age: z.number().int(),
+});
+export type SearchFilters = z.infer<typeof searchFiltersSchema>;
+
+/** A signed-in member's defaults, each filter set (gender null: they seek everyone): src/shared/search-defaults.ts. */
+export const searchDefaultsSchema = z.object({
+  gender: z.enum(GENDERS).nullable(),
+  country: z.string(),
+  min_age: z.number().int(),
+  max_age: z.number().int(),
+});
+export type SearchDefaults = z.infer<typeof searchDefaultsSchema>;
 
 export const searchResponseSchema = z.object({
   profiles: z.array(profileCardSchema),
@@ -58,6 +99,10 @@ export const searchResponseSchema = z.object({
   pages: z.number().int(),
   /** Filled when the search has fewer than SEARCH_SIMILAR_THRESHOLD results: nearby ages, the whole country. */
   similar: z.array(profileCardSchema),
+  /** The filters this answer was made with (the member's defaults where the request left a filter out). */
+  filters: searchFiltersSchema,
+  /** The signed-in member's defaults (null for a visitor): what a filter left out stands for. */
+  defaults: searchDefaultsSchema.nullable(),
   /** Signed in: the ids among these cards that the viewer likes (the hearts on the cards). */
   liked: z.array(z.number().int()).optional(),
 });

@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ageOn } from '../../../shared/dates';
 import type { ProfileCard } from '../../../shared/schemas/members';
-import { type SearchResponse, searchQuerySchema, searchResponseSchema } from '../../../shared/schemas/search';
+import {
+  type SearchResponse,
+  searchRequestSchema,
+  searchResponseSchema,
+} from '../../../shared/schemas/search';
+import { filtersOf, resolveSearch, searchDefaultsOf } from '../../../shared/search-defaults';
 import { AppError } from '../../lib/app-error';
 import { findLikedAmong } from '../likes/likes.repo';
 import { presentPhotoUrls } from '../photos/photos.presenter';
@@ -22,7 +27,7 @@ import {
  * The search state of the web URL may carry the visitor's tracking parameters (network, ref, sub1…): `network`
  * tells whether the visitor has a traffic source; any other extra key is accepted and dropped.
  */
-const searchRouteQuerySchema = searchQuerySchema.safeExtend({
+const searchRouteQuerySchema = searchRequestSchema.safeExtend({
   network: z.string().max(200).optional(),
 });
 
@@ -48,7 +53,9 @@ interface SharedAnswer {
 
 /**
  * GET /api/search.php: the member search of the site's niche. Signed-out visitors may search unless the site's
- * logged_out_search settings say otherwise (403 authentication_required: the web app shows login/signup).
+ * logged_out_search settings say otherwise (403 authentication_required: the web app shows login/signup). A signed-in
+ * member's filters left out take the member's defaults (src/shared/search-defaults.ts); the answer names the filters
+ * it was made with.
  */
 export const searchRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = async (app, opts) => {
   const caches = createSearchCaches(opts.cacheSeconds);
@@ -67,7 +74,11 @@ export const searchRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = asy
         .header('Cache-Control', req.auth ? 'private, no-store' : 'public, max-age=30')
         .header('Vary', 'Cookie');
       const now = new Date();
-      const { network: _network, ...query } = req.query;
+      const { network: _network, ...request } = req.query;
+      const viewer = req.auth;
+      const defaults = viewer ? searchDefaultsOf(viewer.profile, now) : undefined;
+      const query = resolveSearch(request, defaults);
+      const filters = filtersOf(query);
       const present = (found: SearchOutcome): SearchResponse => ({
         profiles: found.rows.map((r) => toCard(site.cdnPrefix, r, now)),
         numResults: found.numResults,
@@ -75,8 +86,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = asy
         page: found.page,
         pages: found.pages,
         similar: found.similar.map((r) => toCard(site.cdnPrefix, r, now)),
+        filters,
+        defaults: null,
       });
-      const viewer = req.auth;
       const answer = async (): Promise<SearchResponse> => {
         const own = async () =>
           present(
@@ -115,7 +127,12 @@ export const searchRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = asy
       if (!viewer) return found;
       // The hearts on the cards: which of these members the viewer likes (one primary-key probe per card).
       const ids = [...found.profiles, ...found.similar].map((p) => p.id);
-      return { ...found, liked: await findLikedAmong(app.db, viewer.user.id, ids) };
+      // The defaults are the member's own: never part of a shared answer.
+      return {
+        ...found,
+        defaults: defaults ?? null,
+        liked: await findLikedAmong(app.db, viewer.user.id, ids),
+      };
     },
   );
 };

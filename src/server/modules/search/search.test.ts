@@ -268,7 +268,8 @@ describe('GET /api/search.php filters', () => {
     const p3 = (await search({ country, countryregion: region, page: 3 })).json();
     expect(p3).toMatchObject({ profiles: [], numResults: 32, page: 3, pages: 2, similar: [] });
 
-    const none = (await search({ country: scope().country })).json();
+    const empty = scope().country;
+    const none = (await search({ country: empty })).json();
     expect(none).toEqual({
       profiles: [],
       numResults: 0,
@@ -276,6 +277,8 @@ describe('GET /api/search.php filters', () => {
       page: 1,
       pages: 0,
       similar: [],
+      filters: { gender: null, country: empty, countryregion: null, min_age: 18, max_age: 99 },
+      defaults: null,
     });
   });
 
@@ -378,6 +381,8 @@ describe('GET /api/search.php with the search caches on', () => {
     const into = { db: cached.database.db, site: cachedSite };
     const on = { on: cached, host: cachedSite.domain };
     const { country } = scope();
+    // Every age, asked for: a member's search is then the visitors' one (a member's default is ages around their own).
+    const allAges = { min_age: 18, max_age: 99 };
     const older = await seedMember({ country, activeMinutesAgo: 20 }, into);
     const newer = await seedMember({ country, activeMinutesAgo: 10 }, into);
     const first = (await search({ country, gender: 'female' }, on)).json();
@@ -405,24 +410,32 @@ describe('GET /api/search.php with the search caches on', () => {
     await refreshSearchable(into.db, matching.id);
     const shared = (await search({ country, gender: 'female' }, on)).json();
     expect(ids(shared.profiles)).toContain(matching.id);
-    const own = (await search({ country, gender: 'female' }, { ...on, cookie: matching.cookie })).json();
+    const own = (
+      await search({ country, gender: 'female', ...allAges }, { ...on, cookie: matching.cookie })
+    ).json();
     expect(ids(own.profiles)).toEqual([newer, older]);
 
     // Nor does a member with a block, either way.
     const blocker = await createMember(cached, cachedSite.domain);
     await into.db.insert(blocks).values({ blockerId: blocker.id, blockedId: newer });
-    const blocked = (await search({ country, gender: 'female' }, { ...on, cookie: blocker.cookie })).json();
+    const blocked = (
+      await search({ country, gender: 'female', ...allAges }, { ...on, cookie: blocker.cookie })
+    ).json();
     expect(ids(blocked.profiles)).not.toContain(newer);
     expect(ids(blocked.profiles)).toContain(older);
     const blockedBy = await createMember(cached, cachedSite.domain);
     await into.db.insert(blocks).values({ blockerId: older, blockedId: blockedBy.id });
-    const hidden = (await search({ country, gender: 'female' }, { ...on, cookie: blockedBy.cookie })).json();
+    const hidden = (
+      await search({ country, gender: 'female', ...allAges }, { ...on, cookie: blockedBy.cookie })
+    ).json();
     expect(ids(hidden.profiles)).not.toContain(older);
     // A member in neither case gets the shared answer, plus which of its cards they like (their own hearts).
     const other = await createMember(cached, cachedSite.domain);
-    const plain = (await search({ country, gender: 'female' }, { ...on, cookie: other.cookie })).json();
+    const plain = (
+      await search({ country, gender: 'female', ...allAges }, { ...on, cookie: other.cookie })
+    ).json();
     expect(plain.liked).toEqual([]);
-    expect({ ...plain, liked: undefined }).toEqual(shared);
+    expect({ ...plain, liked: undefined, defaults: null }).toEqual(shared);
   });
 
   it("forgets cached answers when a member's card changes: living area, main photo", async () => {

@@ -57,7 +57,7 @@ const REGIONS = {
 };
 
 /** A fetch that answers the search with `search` and the regions with REGIONS. */
-function mockFetch(search: (params: URLSearchParams) => Response) {
+function mockFetch(search: (params: URLSearchParams) => Response | Promise<Response>) {
   return vi.fn(async (input: string) => {
     const url = new URL(input, 'http://localhost');
     if (url.pathname === '/api/search.php') return search(url.searchParams);
@@ -117,6 +117,9 @@ async function renderPage(
   return { router };
 }
 
+/** The signed-in member's defaults (a woman of 36 in NL seeking men). */
+const DEFAULTS = { gender: 'male', country: 'NL', min_age: 26, max_age: 46 } as const;
+
 const page = (over: Partial<SearchResponse> = {}): SearchResponse => ({
   profiles: [card(1), card(2)],
   numResults: 2,
@@ -124,6 +127,8 @@ const page = (over: Partial<SearchResponse> = {}): SearchResponse => ({
   page: 1,
   pages: 1,
   similar: [],
+  filters: { ...DEFAULTS, countryregion: null },
+  defaults: DEFAULTS,
   ...over,
 });
 
@@ -166,6 +171,76 @@ describe('MembersPage', () => {
     expect(new URL(next, 'http://localhost').searchParams.get('gender')).toBe('female');
     // Cards link to the profiles.
     expect(screen.getAllByTestId('profile-card')[0]!.getAttribute('href')).toBe('/members/1');
+  });
+
+  it("shows a member's defaults for the filters not chosen, and keeps what the member chooses in the URL", async () => {
+    let answer: (r: Response) => void = () => {};
+    const first = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    let calls = 0;
+    const fetchMock = mockFetch(() => {
+      calls += 1;
+      return calls === 1 ? first : json(200, page());
+    });
+    const { router } = await renderPage(fetchMock, '/members');
+    // Until the answer brings the defaults, the selects wait (no "Everyone" that is about to change).
+    const gender = (await screen.findByLabelText('Gender')) as HTMLSelectElement;
+    expect(gender.disabled).toBe(true);
+    answer(json(200, page()));
+    await screen.findByText('2 members found');
+    await waitFor(() => expect(gender.disabled).toBe(false));
+    // Nothing chosen: the server fills in the defaults, and the bar shows them.
+    expect(Object.fromEntries(searchCalls(fetchMock)[0]!)).toEqual({ page: '1' });
+    expect(gender.value).toBe('male');
+    expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('NL');
+    expect((screen.getByLabelText('Minimum age') as HTMLSelectElement).value).toBe('26');
+    expect((screen.getByLabelText('Maximum age') as HTMLSelectElement).value).toBe('46');
+    expect(screen.queryByTestId('members-filters-reset')).toBeNull();
+
+    // "Everyone" and the outer ages are choices too: kept in the URL, else the default would come back.
+    fireEvent.change(gender, { target: { value: '' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?gender=any'));
+    expect(gender.value).toBe('');
+    fireEvent.change(screen.getByLabelText('Minimum age'), { target: { value: '18' } });
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('min_age')).toBe('18'));
+    await waitFor(() =>
+      expect(Object.fromEntries(searchCalls(fetchMock).at(-1)!)).toEqual({
+        gender: 'any',
+        min_age: '18',
+        page: '1',
+      }),
+    );
+    expect((screen.getByLabelText('Maximum age') as HTMLSelectElement).value).toBe('46');
+    // A region is chosen within the default country: the country goes into the URL with it.
+    fireEvent.change(await screen.findByLabelText('Province'), { target: { value: 'UT' } });
+    await waitFor(() => {
+      const search = new URLSearchParams(router.state.location.search);
+      expect(search.get('countryregion')).toBe('UT');
+      expect(search.get('country')).toBe('NL');
+    });
+    // A maximum under the default minimum moves the minimum along.
+    await router.navigate('/members');
+    await waitFor(() => expect((screen.getByLabelText('Minimum age') as HTMLSelectElement).value).toBe('26'));
+    fireEvent.change(screen.getByLabelText('Maximum age'), { target: { value: '22' } });
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        max_age: '22',
+        min_age: '22',
+      }),
+    );
+    expect(screen.getByTestId('members-filters-reset').getAttribute('href')).toBe('/members');
+  });
+
+  it('shows a visitor no defaults: every filter open at once', async () => {
+    const fetchMock = mockFetch(() => json(200, page({ defaults: null })));
+    await renderPage(fetchMock, '/members?country=any', { user: null });
+    const gender = (await screen.findByLabelText('Gender')) as HTMLSelectElement;
+    expect(gender.disabled).toBe(false);
+    expect(gender.value).toBe('');
+    expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('');
+    expect((screen.getByLabelText('Minimum age') as HTMLSelectElement).value).toBe('18');
+    expect((screen.getByLabelText('Maximum age') as HTMLSelectElement).value).toBe('99');
   });
 
   it('says "at least" when the server stopped counting', async () => {
@@ -225,12 +300,12 @@ describe('MembersPage', () => {
       expect(Object.fromEntries(search)).toEqual({ gender: 'male', min_age: '25', max_age: '40' });
     });
     // A link elsewhere afterwards is not undone by the next filter.
-    await router.navigate('/members?country=NL');
-    await waitFor(() => expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('NL'));
+    await router.navigate('/members?country=BE');
+    await waitFor(() => expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('BE'));
     fireEvent.change(screen.getByLabelText('Gender'), { target: { value: 'female' } });
     await waitFor(() =>
       expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
-        country: 'NL',
+        country: 'BE',
         gender: 'female',
       }),
     );

@@ -4,8 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ProfileCard as Card } from '../../../shared/schemas/members';
 import { GENDERS } from '../../../shared/schemas/profiles';
-import { SEARCH_AGE_MAX, SEARCH_AGE_MIN, type SearchQuery } from '../../../shared/schemas/search';
+import {
+  SEARCH_AGE_MAX,
+  SEARCH_AGE_MIN,
+  SEARCH_ANY,
+  type SearchDefaults,
+  type SearchFilters,
+  type SearchRequest,
+} from '../../../shared/schemas/search';
 import type { PublicSettings } from '../../../shared/schemas/sites';
+import { filtersOf, resolveSearch } from '../../../shared/search-defaults';
 import { loggedOutSearchAllowed as searchAllowedBy } from '../../../shared/visitor-access';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { useCurrentUser } from '../../features/auth/api/session';
@@ -32,14 +40,20 @@ function intParam(value: string | null, min: number, max: number): number | unde
   return n >= min && n <= max ? n : undefined;
 }
 
-/** The search filters of the URL query; values the API would refuse are left out (a shared link never breaks). */
-export function readFilters(params: URLSearchParams, countries: readonly string[]): Partial<SearchQuery> {
-  const filters: Partial<SearchQuery> = {};
+/**
+ * The search filters the member chose, from the URL query (`any`: no filter, chosen; a filter left out takes the
+ * member's default on the server). Values the API would refuse are left out (a shared link never breaks).
+ */
+export function readFilters(params: URLSearchParams, countries: readonly string[]): Partial<SearchRequest> {
+  const filters: Partial<SearchRequest> = {};
   const gender = params.get('gender');
-  if (gender && (GENDERS as readonly string[]).includes(gender)) filters.gender = gender as Gender;
-  const country = params.get('country')?.toUpperCase();
-  if (country && /^[A-Z]{2}$/.test(country) && (countries.length === 0 || countries.includes(country))) {
-    filters.country = country;
+  if (gender === SEARCH_ANY) filters.gender = SEARCH_ANY;
+  else if (gender && (GENDERS as readonly string[]).includes(gender)) filters.gender = gender as Gender;
+  const country = params.get('country');
+  const code = country?.toUpperCase();
+  if (country === SEARCH_ANY) filters.country = SEARCH_ANY;
+  else if (code && /^[A-Z]{2}$/.test(code) && (countries.length === 0 || countries.includes(code))) {
+    filters.country = code;
     const region = params.get('countryregion');
     if (region && region.length <= 20) filters.countryregion = region;
   }
@@ -49,6 +63,19 @@ export function readFilters(params: URLSearchParams, countries: readonly string[
   if (max !== undefined && (min === undefined || max >= min)) filters.max_age = max;
   filters.page = intParam(params.get('page'), 1, MAX_PAGE) ?? 1;
   return filters;
+}
+
+/**
+ * What the filter bar shows: the filters chosen, the others as the member's defaults fill them in (the server's
+ * rule, src/shared/search-defaults.ts; a visitor has none). Undefined while a member's defaults are not known yet.
+ */
+export function shownFilters(
+  chosen: Partial<SearchRequest>,
+  defaults: SearchDefaults | null | undefined,
+  signedIn: boolean,
+): SearchFilters | undefined {
+  if (signedIn && !defaults) return undefined;
+  return filtersOf(resolveSearch({ page: 1, ...chosen }, defaults ?? undefined));
 }
 
 /** Spec: may a signed-out visitor search? The server's rule (src/shared/visitor-access.ts), with the stored source. */
@@ -71,7 +98,7 @@ export function MembersPage() {
   const settings = useSettings();
   const user = useCurrentUser();
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => readFilters(params, settings.countries), [params, settings.countries]);
+  const chosen = useMemo(() => readFilters(params, settings.countries), [params, settings.countries]);
   useHead({ title: t('search.title'), siteName: settings.name, description: settings.description });
 
   // A signed-out visitor who may not search gets the signup prompt without asking the server (whose
@@ -79,7 +106,9 @@ export function MembersPage() {
   const allowed = user === undefined ? undefined : user !== null || loggedOutSearchAllowed(settings);
   // A visitor's traffic source goes with the search: the server judges it by logged_out_search_trafficsource.
   const network = user === null ? storedTracking().network : undefined;
-  const search = useQuery({ ...searchQuery(filters, network), enabled: allowed === true });
+  const search = useQuery({ ...searchQuery(chosen, network), enabled: allowed === true });
+  // A member's filters not chosen show the member's defaults, which the first answer brings.
+  const shown = shownFilters(chosen, search.data?.defaults, Boolean(user) && !search.isError);
   const authRequired =
     allowed === false ||
     (search.error instanceof ApiError &&
@@ -87,8 +116,8 @@ export function MembersPage() {
       search.error.code === 'authentication_required');
 
   // Paging moves to the top of the new page (links do not scroll by themselves).
-  const shownPage = useRef(filters.page);
-  const page = filters.page;
+  const shownPage = useRef(chosen.page);
+  const page = chosen.page;
   useEffect(() => {
     if (shownPage.current === page) return;
     shownPage.current = page;
@@ -105,18 +134,19 @@ export function MembersPage() {
     requested.current = at >= 0 ? requested.current.slice(at + 1) : [];
   }, [shownParams]);
 
+  // Every choice is kept in the URL, "Everyone" and the outer ages too: a filter left out would take the member's
+  // default again.
   const setFilter = (key: FilterKey, value: string) => {
     const next = new URLSearchParams(requested.current.at(-1) ?? params);
-    // The outer ages are no filter at all.
-    const bound =
-      (key === 'min_age' && value === String(SEARCH_AGE_MIN)) ||
-      (key === 'max_age' && value === String(SEARCH_AGE_MAX));
-    if (value && !bound) next.set(key, value);
+    if (key === 'gender' || key === 'country') next.set(key, value || SEARCH_ANY);
+    else if (value) next.set(key, value);
     else next.delete(key);
     if (key === 'country') next.delete('countryregion');
-    // Keep the age range valid: moving one end past the other moves the other along.
-    const min = intParam(next.get('min_age'), SEARCH_AGE_MIN, SEARCH_AGE_MAX);
-    const max = intParam(next.get('max_age'), SEARCH_AGE_MIN, SEARCH_AGE_MAX);
+    // A region is chosen within the country shown, which may be the member's default: it is chosen with it.
+    if (key === 'countryregion' && !next.has('country') && shown?.country) next.set('country', shown.country);
+    // Keep the age range valid: moving one end past the other (as shown) moves the other along.
+    const min = intParam(next.get('min_age'), SEARCH_AGE_MIN, SEARCH_AGE_MAX) ?? shown?.min_age;
+    const max = intParam(next.get('max_age'), SEARCH_AGE_MIN, SEARCH_AGE_MAX) ?? shown?.max_age;
     if (min !== undefined && max !== undefined && min > max) {
       if (key === 'min_age') next.set('max_age', String(min));
       else next.set('min_age', String(max));
@@ -124,10 +154,11 @@ export function MembersPage() {
     // Another filter means other results: back to the first page.
     next.delete('page');
     requested.current.push(next.toString());
-    setParams(next);
+    // The member stays where the filter is (a new page of results scrolls up, above).
+    setParams(next, { preventScrollReset: true });
   };
 
-  const hasFilters = ALL_FIELDS.some((k) => filters[k] !== undefined);
+  const hasFilters = ALL_FIELDS.some((k) => chosen[k] !== undefined);
   let body: ReactNode;
   if (authRequired) {
     body = <SignedOutPrompt />;
@@ -232,7 +263,7 @@ export function MembersPage() {
           </nav>
         )}
       </div>
-      <FilterBar filters={filters} setFilter={setFilter} hasFilters={hasFilters} />
+      <FilterBar filters={shown} setFilter={setFilter} hasFilters={hasFilters} />
       {body}
     </div>
   );

@@ -3,7 +3,7 @@ import { type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GENDERS } from '../../../shared/schemas/profiles';
-import { SEARCH_AGE_MAX, SEARCH_AGE_MIN, type SearchQuery } from '../../../shared/schemas/search';
+import { SEARCH_AGE_MAX, SEARCH_AGE_MIN, type SearchFilters } from '../../../shared/schemas/search';
 import { useCountryNames } from '../../features/members/country-names';
 import { regionsQuery } from '../../features/site/api/regions';
 import { useSettings } from '../../features/site/api/settings';
@@ -14,13 +14,17 @@ export type FilterKey = 'gender' | 'country' | 'countryregion' | 'min_age' | 'ma
 export const ALL_FIELDS: readonly FilterKey[] = ['gender', 'country', 'countryregion', 'min_age', 'max_age'];
 const AGES = Array.from({ length: SEARCH_AGE_MAX - SEARCH_AGE_MIN + 1 }, (_, i) => SEARCH_AGE_MIN + i);
 
-/** The search filters (gender, country, region, ages) as the site shows them; each change is put in the URL. */
+/**
+ * The search filters (gender, country, region, ages) as the site shows them; each change is put in the URL. Until
+ * a member's defaults are known (`filters` undefined) the selects wait, disabled and empty, rather than show values
+ * that are about to change.
+ */
 export function FilterBar({
   filters,
   setFilter,
   hasFilters,
 }: {
-  filters: Partial<SearchQuery>;
+  filters: SearchFilters | undefined;
   setFilter: (key: FilterKey, value: string) => void;
   hasFilters: boolean;
 }) {
@@ -29,22 +33,24 @@ export function FilterBar({
   const locale = currentLocale();
   const countryName = useCountryNames(locale);
   const id = useId();
+  const country = filters?.country ?? null;
   const regions = useQuery({
     ...regionsQuery(locale),
-    enabled: Boolean(filters.country),
+    enabled: Boolean(country),
     throwOnError: false,
   });
   const fields = new Set<string>(settings.search_fields?.length ? settings.search_fields : ALL_FIELDS);
+  // The member's own country is offered even where the site does not list it (it may be their default).
   const countries = useMemo(
     () =>
-      settings.countries
+      [...new Set([...settings.countries, ...(country ? [country] : [])])]
         .map((code) => ({ code, name: countryName(code) }))
         .sort((a, b) => a.name.localeCompare(b.name, locale)),
-    [settings.countries, countryName, locale],
+    [settings.countries, country, countryName, locale],
   );
-  const countryRegions = filters.country ? regions.data?.[filters.country] : undefined;
+  const countryRegions = country ? regions.data?.[country] : undefined;
 
-  const select = (key: FilterKey, label: string, value: string, options: ReactNode) => (
+  const select = (key: FilterKey, label: string, value: string | undefined, options: ReactNode) => (
     <div className="col-6 col-md">
       <label htmlFor={`${id}-${key}`} className="form-label fw-semibold small mb-1">
         {label}
@@ -52,11 +58,12 @@ export function FilterBar({
       <select
         id={`${id}-${key}`}
         className="form-select"
-        value={value}
+        value={value ?? ''}
+        disabled={value === undefined}
         onChange={(e) => setFilter(key, e.target.value)}
         data-testid={`members-filter-${key}`}
       >
-        {options}
+        {value === undefined ? <option value="" /> : options}
       </select>
     </div>
   );
@@ -65,6 +72,7 @@ export function FilterBar({
     <form
       role="search"
       aria-label={t('search.filters')}
+      aria-busy={filters === undefined}
       className="card border-0 shadow-sm mb-4"
       onSubmit={(e) => e.preventDefault()}
       data-testid="members-filters"
@@ -74,7 +82,7 @@ export function FilterBar({
           select(
             'gender',
             t('search.gender'),
-            filters.gender ?? '',
+            filters && (filters.gender ?? ''),
             <>
               <option value="">{t('search.gender_any')}</option>
               {GENDERS.map((g) => (
@@ -89,7 +97,7 @@ export function FilterBar({
           select(
             'country',
             t('search.country'),
-            filters.country ?? '',
+            filters && (filters.country ?? ''),
             <>
               <option value="">{t('search.country_any')}</option>
               {countries.map((c) => (
@@ -105,7 +113,7 @@ export function FilterBar({
           select(
             'countryregion',
             countryRegions.label_text,
-            filters.countryregion ?? '',
+            filters && (filters.countryregion ?? ''),
             <>
               <option value="">{t('search.region_any')}</option>
               {countryRegions.regions.map((r) => (
@@ -119,7 +127,7 @@ export function FilterBar({
           select(
             'min_age',
             t('search.min_age'),
-            String(filters.min_age ?? SEARCH_AGE_MIN),
+            filters && String(filters.min_age),
             AGES.map((a) => (
               <option key={a} value={a}>
                 {a}
@@ -130,7 +138,7 @@ export function FilterBar({
           select(
             'max_age',
             t('search.max_age'),
-            String(filters.max_age ?? SEARCH_AGE_MAX),
+            filters && String(filters.max_age),
             AGES.map((a) => (
               <option key={a} value={a}>
                 {a}

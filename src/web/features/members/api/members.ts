@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { BlockedEntry, MemberResponse } from '../../../../shared/schemas/member-profile';
-import type { SearchQuery, SearchResponse } from '../../../../shared/schemas/search';
+import type { SearchRequest, SearchResponse } from '../../../../shared/schemas/search';
 import { api } from '../../../lib/http';
 
 /**
- * GET /api/search.php: one page of the member search with the given filters; a signed-out visitor's traffic source
- * (`network`) goes along, as the server decides by it whether visitors may search.
+ * GET /api/search.php: one page of the member search with the filters chosen (the server fills in a member's
+ * defaults for the others); a signed-out visitor's traffic source (`network`) goes along, as the server decides by
+ * it whether visitors may search.
  */
-export const searchQuery = (filters: Partial<SearchQuery>, network?: string | undefined) => {
+export const searchQuery = (filters: Partial<SearchRequest>, network?: string | undefined) => {
   const query = network ? { ...filters, network } : filters;
   return queryOptions({
     queryKey: ['search', query],
