@@ -108,7 +108,7 @@ describe('ConversationPage', () => {
     await screen.findByText('members');
     await router.navigate('/chats/5');
     await waitFor(() => expect(input().value).toBe('Half a thought'));
-    sessionStorage.clear();
+    localStorage.clear();
   });
 
   it('shows a sent text as pending at once, then as sent, and pays for it', async () => {

@@ -4,17 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ChatMessage, Conversation } from '../../../shared/schemas/chat';
 import { RetryButton } from '../../components/ui/RetryButton';
+import { useCurrentUser } from '../../features/auth/api/session';
+import { afterSends, canAfford, creditsFor } from '../../features/chat/affordability';
 import { conversationQuery, messagesQuery } from '../../features/chat/api/chat';
 import { GiftPicker, IcebreakerModal } from '../../features/chat/components/ChatModals';
 import { ChatAvatar, CreditsLink, FictionalMark } from '../../features/chat/components/ChatParts';
 import { Composer } from '../../features/chat/components/Composer';
+import { CreditsShortfall } from '../../features/chat/components/CreditsShortfall';
 import { type ListedMessage, useFailureText } from '../../features/chat/components/MessageBubble';
 import { MessageList } from '../../features/chat/components/MessageList';
 import { loadDraft, saveDraft } from '../../features/chat/drafts';
 import { GIFT_PARAM } from '../../features/chat/gift-link';
-import { useChatSender } from '../../features/chat/hooks/use-chat-sender';
+import { useChatSender, useSendTerms } from '../../features/chat/hooks/use-chat-sender';
 import { useReadReceipts } from '../../features/chat/hooks/use-read-receipts';
-import { useOutbox } from '../../features/chat/outbox';
+import { outbox, useOutbox } from '../../features/chat/outbox';
 import { useIsTyping } from '../../features/live/typing';
 import { ReportButton } from '../../features/reports/components/ReportButton';
 import { useSettings } from '../../features/site/api/settings';
@@ -33,6 +36,7 @@ export function ConversationPage() {
 function ConversationScreen({ id }: { id: number }) {
   const { t } = useTranslation('chat');
   const settings = useSettings();
+  const user = useCurrentUser();
   const conversation = useQuery(conversationQuery(id));
   useHead({ title: conversation.data?.profile.name ?? t('title'), siteName: settings.name });
 
@@ -66,7 +70,7 @@ function ConversationScreen({ id }: { id: number }) {
         </div>
       </Frame>
     );
-  return <Chat conversation={conversation.data} />;
+  return <Chat conversation={conversation.data} member={user?.id ?? null} />;
 }
 
 function Frame({ children }: { children: ReactNode }) {
@@ -77,23 +81,33 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-function Chat({ conversation }: { conversation: Conversation }) {
+/** `member`: the signed-in member, whose draft and unsent messages of this conversation are kept (null: none kept). */
+function Chat({ conversation, member }: { conversation: Conversation; member: number | null }) {
   const { t } = useTranslation('chat');
   const settings = useSettings();
   const partner = conversation.profile;
   const messages = useInfiniteQuery(messagesQuery(conversation.id));
+  // The member's unsent messages of this conversation come back from storage first (features/chat/outbox).
+  useState(() => (member === null ? undefined : outbox.restore(member, conversation.id)));
   const outgoing = useOutbox(conversation.id);
-  const sender = useChatSender(conversation.id);
+  const terms = useSendTerms(conversation);
+  const sender = useChatSender(conversation.id, terms, Boolean(messages.data));
   const failureText = useFailureText();
-  // Kept per conversation while the tab lives (features/chat/drafts).
-  const [draft, setDraftState] = useState(() => loadDraft(conversation.id));
+  // Kept per member and conversation across reloads, until sent or cleared (features/chat/drafts).
+  const [draft, setDraftState] = useState(() => (member === null ? '' : loadDraft(member, conversation.id)));
   const setDraft = useCallback(
     (text: string) => {
       setDraftState(text);
-      saveDraft(conversation.id, text);
+      if (member !== null) saveDraft(member, conversation.id, text);
     },
-    [conversation.id],
+    [member, conversation.id],
   );
+  // What the member can pay for now, once the sends on their way are paid: told before sending, not after.
+  const termsNow = afterSends(
+    terms,
+    outgoing.filter((o) => o.state === 'pending'),
+  );
+  const textShort = !canAfford(termsNow, 'text');
   // Arriving from a profile's gift button (`?gift=1`): the picker is open, and the address forgets the ask.
   const [params, setParams] = useSearchParams();
   const [gifts, setGifts] = useState(() => params.get(GIFT_PARAM) === '1');
@@ -107,6 +121,11 @@ function Chat({ conversation }: { conversation: Conversation }) {
     () => (messages.data?.pages ?? []).flatMap((p) => p.messages).reverse(),
     [messages.data],
   );
+  // A kept message the server has after all (it arrived before a reload cut off its answer) leaves the outbox.
+  useEffect(() => {
+    const stored = new Set(serverMessages.map((m) => m.client_id));
+    for (const o of outgoing) if (stored.has(o.client_id)) outbox.remove(conversation.id, o.client_id);
+  }, [serverMessages, outgoing, conversation.id]);
   const items = useMemo<ListedMessage[]>(() => {
     const stored = new Set(serverMessages.map((m) => m.client_id));
     return [
@@ -208,7 +227,8 @@ function Chat({ conversation }: { conversation: Conversation }) {
       />
     );
 
-  const prompt = sender.prompt;
+  // The notice above the composer already offers credits: no second prompt for them.
+  const prompt = sender.prompt?.code === 'insufficient_credits' && textShort ? null : sender.prompt;
   return (
     <Frame>
       <Header conversation={conversation} />
@@ -262,6 +282,15 @@ function Chat({ conversation }: { conversation: Conversation }) {
             {t('conversation.partner_cannot_reply', { name: partner.name })}
           </p>
         )}
+        {textShort && (
+          <CreditsShortfall
+            what="message"
+            cost={creditsFor(termsNow, 'text')}
+            balance={termsNow.credits}
+            className="mx-2 mx-sm-3 mt-2"
+            testId="chat-shortfall"
+          />
+        )}
         <Composer
           conversation={conversation}
           draft={draft}
@@ -277,6 +306,7 @@ function Chat({ conversation }: { conversation: Conversation }) {
         show={gifts}
         partnerName={partner.name}
         cost={conversation.costs.gift}
+        balance={termsNow.credits}
         onHide={() => setGifts(false)}
         onPick={(gift) => {
           setGifts(false);

@@ -1,24 +1,31 @@
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { GIFT_IDS, type GiftId, ICEBREAKER_IDS } from '../../../../shared/rules';
+import { CreditsShortfall } from './CreditsShortfall';
 import { GiftArt } from './GiftArt';
 
-/** The gifts with their cost; choosing one sends it. */
+/**
+ * The gifts with their cost; choosing one sends it. Gifts the member's credits (`balance`, the server's number less
+ * the sends on their way) do not cover are marked and cannot be chosen, with the way to credits above them.
+ */
 export function GiftPicker({
   show,
   partnerName,
   cost,
+  balance,
   onHide,
   onPick,
 }: {
   show: boolean;
   partnerName: string;
   cost: number;
+  balance: number;
   onHide: () => void;
   onPick: (gift: GiftId) => void;
 }) {
   const { t } = useTranslation('chat');
   const price = t('credits.amount', { count: cost });
+  const affordable = cost <= balance;
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="gift-picker-title" data-testid="gift-picker">
       <Modal.Header closeButton closeLabel={t('close')}>
@@ -29,6 +36,15 @@ export function GiftPicker({
       </Modal.Header>
       <Modal.Body>
         <p className="small text-body-secondary">{t('gifts.text', { cost: price })}</p>
+        {!affordable && (
+          <CreditsShortfall
+            what="gift"
+            cost={cost}
+            balance={balance}
+            className="mb-3"
+            testId="gift-shortfall"
+          />
+        )}
         <ul className="list-unstyled row row-cols-3 row-cols-sm-4 g-2 mb-0">
           {GIFT_IDS.map((gift) => {
             const name = t(`gifts.names.${gift}`);
@@ -36,10 +52,16 @@ export function GiftPicker({
               <li className="col" key={gift}>
                 <button
                   type="button"
-                  className="btn gift-option w-100 h-100 d-flex flex-column align-items-center gap-1 p-2"
+                  className={`btn gift-option w-100 h-100 d-flex flex-column align-items-center gap-1 p-2 ${affordable ? '' : 'gift-option-unaffordable'}`}
                   onClick={() => onPick(gift)}
-                  aria-label={t('gifts.send', { gift: name, cost: price })}
+                  disabled={!affordable}
+                  aria-label={
+                    affordable
+                      ? t('gifts.send', { gift: name, cost: price })
+                      : t('gifts.send_unaffordable', { gift: name, cost: price })
+                  }
                   data-testid={`gift-${gift}`}
+                  data-affordable={affordable}
                 >
                   <GiftArt gift={gift} />
                   <span className="gift-option-name small fw-semibold lh-sm text-center">{name}</span>
@@ -47,6 +69,11 @@ export function GiftPicker({
                     <i className="bi bi-coin me-1" aria-hidden="true" />
                     {cost}
                   </span>
+                  {!affordable && (
+                    <span className="gift-option-short small text-center lh-sm">
+                      {t('gifts.unaffordable')}
+                    </span>
+                  )}
                 </button>
               </li>
             );

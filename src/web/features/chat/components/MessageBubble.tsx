@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { RULES } from '../../../../shared/rules';
 import type { ChatMessage } from '../../../../shared/schemas/chat';
 import { BusyButton } from '../../../components/ui/BusyButton';
@@ -96,6 +97,16 @@ export function MessageBubble({
           <span className="text-danger" data-testid="chat-message-error">
             {t('message.failed', { error: failureText(item.outgoing.error) })}
           </span>
+          {item.outgoing.error?.code === 'insufficient_credits' && (
+            <Link
+              to="/credits"
+              className="btn btn-sm btn-primary rounded-pill py-0"
+              data-testid="chat-message-buy-credits"
+            >
+              <i className="bi bi-coin me-1" aria-hidden="true" />
+              {t('errors.buy_credits')}
+            </Link>
+          )}
           <button
             type="button"
             className="btn btn-sm btn-outline-danger rounded-pill py-0"

@@ -1,8 +1,11 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { GiftId } from '../../../../shared/rules';
+import type { CurrentUser } from '../../../../shared/schemas/accounts';
 import type { Conversation, SendMessageResponse } from '../../../../shared/schemas/chat';
 import { ApiError } from '../../../lib/http';
+import { useCurrentUser, userQuery } from '../../auth/api/session';
+import { afterSends, canAfford, type SendTerms } from '../affordability';
 import {
   applyMessageToChats,
   type MessagePages,
@@ -11,7 +14,7 @@ import {
   setUserCredits,
   upsertMessage,
 } from '../api/chat';
-import { type OutgoingMessage, outbox } from '../outbox';
+import { type OutgoingMessage, outbox, useOutbox } from '../outbox';
 
 export type SendFailure = NonNullable<OutgoingMessage['error']>;
 
@@ -25,6 +28,44 @@ function failureOf(err: unknown): SendFailure {
 
 function newClientId(): string {
   return crypto.randomUUID();
+}
+
+/** Kept because the member's credits do not cover it: never sent (402 as the server would answer). */
+const HELD_FOR_CREDITS: SendFailure = { status: 402, code: 'insufficient_credits', message: '' };
+
+const heldForCredits = (m: OutgoingMessage) =>
+  m.state === 'failed' && m.error?.code === 'insufficient_credits';
+
+/**
+ * The member's terms for a send in this conversation, from the server's numbers: the balance of the signed-in
+ * member (refreshed after a payment, a send and the live credits event), else the conversation's; its free texts and
+ * costs.
+ */
+export function useSendTerms(conversation: Conversation): SendTerms {
+  const user = useCurrentUser();
+  const credits = user?.credits ?? conversation.credits;
+  const { free_messages_left, costs } = conversation;
+  return useMemo(() => ({ credits, free_messages_left, costs }), [credits, free_messages_left, costs]);
+}
+
+/**
+ * The terms as the cache has them this moment (a send's answer is in the cache before the screen re-rendered with
+ * it), less the sends on their way; `fallback` (the screen's) when the conversation is not cached.
+ */
+function termsNow(client: QueryClient, conversation: number, fallback: SendTerms): SendTerms {
+  const cached = client.getQueryData<Conversation>(['conversation', conversation]);
+  const user = client.getQueryData<CurrentUser | null>(userQuery.queryKey);
+  const terms: SendTerms = cached
+    ? {
+        credits: user?.credits ?? cached.credits,
+        free_messages_left: cached.free_messages_left,
+        costs: cached.costs,
+      }
+    : fallback;
+  return afterSends(
+    terms,
+    outbox.get(conversation).filter((m) => m.state === 'pending'),
+  );
 }
 
 /** A sent message is in: the messages, the list, the member's credits and the conversation's terms follow. */
@@ -70,10 +111,22 @@ async function deliver(client: QueryClient, message: OutgoingMessage): Promise<S
  * Optimistic sending in one conversation: a message shows as pending at once (with its client_id); a failure keeps
  * it, marked failed, for a retry with the same client_id (the server stores a retried send once). `prompt` is the
  * last failure that asks the member to buy credits or premium.
+ *
+ * A send the member's credits do not cover (`terms`, the server's numbers) is not sent: it is kept as not sent
+ * (insufficient_credits), with the member's words, until credits come. Once they cover it (after buying credits and
+ * coming back) the kept messages are sent again by themselves, in order, each once per visit; the server stores each
+ * client_id once, so nothing arrives twice.
  */
-export function useChatSender(conversation: number) {
+export function useChatSender(
+  conversation: number,
+  terms: SendTerms,
+  /** the conversation's messages are on screen: kept messages may go (after them, not before they loaded) */
+  loaded: boolean,
+) {
   const client = useQueryClient();
   const [prompt, setPrompt] = useState<SendFailure | null>(null);
+  const termsRef = useRef(terms);
+  termsRef.current = terms;
 
   const run = useCallback(
     async (message: OutgoingMessage) => {
@@ -86,20 +139,45 @@ export function useChatSender(conversation: number) {
 
   const queue = useCallback(
     (fields: Pick<OutgoingMessage, 'kind' | 'text' | 'gift' | 'file' | 'preview'>) => {
+      const affordable = canAfford(termsNow(client, conversation, termsRef.current), fields.kind);
       const message: OutgoingMessage = {
         ...fields,
         client_id: newClientId(),
         conversation_id: conversation,
         created_at: new Date().toISOString(),
-        state: 'pending',
+        state: affordable ? 'pending' : 'failed',
         progress: 0,
-        error: null,
+        error: affordable ? null : HELD_FOR_CREDITS,
       };
       outbox.add(message);
-      void run(message);
+      if (affordable) void run(message);
     },
-    [conversation, run],
+    [client, conversation, run],
   );
+
+  // Credits came (a payment, back from the credits page): the kept messages go, in order, each once per visit.
+  const outgoing = useOutbox(conversation);
+  const resent = useRef(new Set<string>());
+  const resending = useRef(false);
+  useEffect(() => {
+    if (!loaded || resending.current) return;
+    const held = outgoing.filter((m) => heldForCredits(m) && !resent.current.has(m.client_id));
+    if (held.length === 0 || !canAfford(termsNow(client, conversation, terms), held[0]!.kind)) return;
+    resending.current = true;
+    void (async () => {
+      try {
+        for (const m of held) {
+          const current = outbox.get(conversation).find((o) => o.client_id === m.client_id);
+          if (!current || !heldForCredits(current)) continue;
+          if (!canAfford(termsNow(client, conversation, termsRef.current), m.kind)) break;
+          resent.current.add(m.client_id);
+          if (await deliver(client, current)) break;
+        }
+      } finally {
+        resending.current = false;
+      }
+    })();
+  }, [loaded, outgoing, terms, conversation, client]);
 
   return {
     prompt,
@@ -120,9 +198,15 @@ export function useChatSender(conversation: number) {
     retry: useCallback(
       (clientId: string) => {
         const message = outbox.get(conversation).find((m) => m.client_id === clientId);
-        if (message) void run(message);
+        if (!message) return;
+        // Still not covered: it stays kept, unsent (the notice above the composer offers credits).
+        if (!canAfford(termsNow(client, conversation, termsRef.current), message.kind)) {
+          outbox.update(conversation, clientId, { state: 'failed', error: HELD_FOR_CREDITS });
+          return;
+        }
+        void run(message);
       },
-      [conversation, run],
+      [client, conversation, run],
     ),
     discard: useCallback((clientId: string) => outbox.remove(conversation, clientId), [conversation]),
   };
