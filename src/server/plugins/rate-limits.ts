@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { codeLookupLimit } from './code-lookup-limits';
 
 /**
  * Rate limits per route, in one table (matched route + method -> limit). Keyed by the signed-in member where a
@@ -68,6 +69,8 @@ function memberKey(req: FastifyRequest): string {
  */
 export const routeLimitsPlugin = fp(async (app: FastifyInstance, opts: { scale: number }) => {
   const { scale } = opts;
+  // Discount-code look-ups: one budget per member and per address across the routes that try codes.
+  app.addHook('onRoute', codeLookupLimit(app, scale));
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
