@@ -158,7 +158,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: mediaStorage,
     onFailure: (check, err) => app.log.warn({ err, check }, 'readiness check failed'),
   });
-  await app.register(sitePlugin, { directory: new SiteDirectory(deps.db) });
+  await app.register(sitePlugin, {
+    directory: new SiteDirectory(
+      deps.db,
+      undefined,
+      config.serveUnknownHosts ? config.defaultSiteDomain : undefined,
+    ),
+  });
   await app.register(sessionPlugin, {
     secureCookies: config.isProduction,
     bus,

@@ -74,6 +74,7 @@ const envSchema = z.object({
     .optional(),
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   COMPRESS_RESPONSES: bool.default(true),
+  SERVE_UNKNOWN_HOSTS: bool.optional(),
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -156,6 +157,8 @@ export interface AppConfig {
   /** Domain of the site created on first start. */
   defaultSiteDomain: string;
   webDistDir: string;
+  /** Serve the default site on every host name that is no site's (127.0.0.1, a LAN address); development only. */
+  serveUnknownHosts: boolean;
   /** How long start-up waits for PostgreSQL to accept connections (a database that starts after the app). */
   databaseWaitSeconds: number;
   /** On SIGTERM, how long /readyz answers 503 while requests are still served, before the instance closes. */
@@ -287,6 +290,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     compressResponses: e.COMPRESS_RESPONSES,
     databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
+    // Never in production, whatever the variable says: a host that is no site's must not get a site's pages.
+    serveUnknownHosts: e.NODE_ENV === 'development' && (e.SERVE_UNKNOWN_HOSTS ?? true),
     // A load balancer that asks /readyz every 2 s has stopped sending members after 5; nothing waits on a laptop.
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
     rateLimitScale: e.RATE_LIMIT_SCALE,

@@ -36,6 +36,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await running.app.listen({ port: config.port, host: config.host });
   log(`ready at ${config.publicUrl} (database: ${running.database.driver})`);
+  if (config.serveUnknownHosts)
+    log(
+      `development: every host name that is no site's (127.0.0.1, a LAN address) gets the site ${config.defaultSiteDomain} (SERVE_UNKNOWN_HOSTS=false to refuse them as production does)`,
+    );
 }
 
 main().catch((err) => {

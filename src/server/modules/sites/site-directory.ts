@@ -8,19 +8,26 @@ import { findSiteByDomain, type SiteWithCompany } from './sites.repo';
 export class SiteDirectory {
   private cache = new Map<string, { value: SiteWithCompany | undefined; expires: number }>();
 
+  /**
+   * @param fallbackDomain development only: the site every unknown host gets (127.0.0.1, a LAN address, a tunnel),
+   * so `npm start` opened from a phone on the same network shows the product instead of "not part of our network".
+   */
   constructor(
     private readonly db: Db,
     private readonly ttlMs = 30_000,
+    private readonly fallbackDomain?: string,
   ) {}
 
   async byDomain(rawDomain: string): Promise<SiteWithCompany | undefined> {
     const domain = normalizeDomain(rawDomain);
-    if (!domain) return undefined;
+    if (!domain) return this.fallbackDomain ? this.byDomain(this.fallbackDomain) : undefined;
     const now = Date.now();
     const hit = this.cache.get(domain);
     if (hit && hit.expires > now) return hit.value;
     let value = await findSiteByDomain(this.db, domain);
     if (!value && domain.startsWith('www.')) value = await findSiteByDomain(this.db, domain.slice(4));
+    if (!value && this.fallbackDomain && domain !== this.fallbackDomain)
+      value = await this.byDomain(this.fallbackDomain);
     // Unknown domains are cached briefly too, so a flood of bogus hosts cannot hammer the database.
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(domain, { value, expires: now + (value ? this.ttlMs : 5_000) });
