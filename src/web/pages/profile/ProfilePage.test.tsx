@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import i18next from 'i18next';
 import { Suspense } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import validation from '../../../shared/i18n/en/validation.json';
 import { type OwnProfile, PROFILE_FIELD_NAMES } from '../../../shared/schemas/profiles';
@@ -116,14 +116,30 @@ function renderPage(settings: { visible_profile_fields: string[]; visible_profil
     settings: { name: 'Amora', countries: ['NL', 'BE'], ...settings },
     domain_language: 'en',
   });
+  // A data router, as the app has: the page asks before leaving with unsaved edits (useBlocker).
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/profile',
+        element: (
+          <>
+            <Link to="/members" data-testid="to-members">
+              Members
+            </Link>
+            <Suspense fallback={null}>
+              <ProfilePage />
+            </Suspense>
+          </>
+        ),
+      },
+      { path: '/members', element: <p data-testid="members-page">Members</p> },
+    ],
+    { initialEntries: ['/profile'] },
+  );
   return render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <Suspense fallback={null}>
-            <ProfilePage />
-          </Suspense>
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </I18nextProvider>
     </QueryClientProvider>,
   );
@@ -206,6 +222,50 @@ describe('ProfilePage', () => {
     fireEvent.click(screen.getByTestId('profile-living-area-save'));
     expect(await screen.findByTestId('profile-living-area-saved')).toBeTruthy();
     expect(puts).toEqual([{ region: 'UT', city: 'Utrecht', lat: 52.09, lon: 5.12 }]);
+  });
+
+  it('asks before leaving with unsaved edits, in the app and on unload; saved edits leave freely', async () => {
+    mockApi();
+    renderPage({ visible_profile_fields: ALL, visible_profile_notes: false });
+
+    const about = await screen.findByTestId('profile-about-text');
+    const unload = () => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    fireEvent.change(about, { target: { value: 'Changed my mind about everything.' } });
+    expect(unload()).toBe(true);
+
+    fireEvent.click(screen.getByTestId('to-members'));
+    const dialog = await screen.findByTestId('unsaved-dialog');
+    expect(dialog.textContent).toContain(profileTexts.unsaved.title);
+    fireEvent.click(within(dialog).getByTestId('unsaved-stay'));
+    await waitFor(() => expect(screen.queryByTestId('unsaved-dialog')).toBeNull());
+    expect((screen.getByTestId('profile-about-text') as HTMLTextAreaElement).value).toBe(
+      'Changed my mind about everything.',
+    );
+
+    // Typing back what was saved is no edit to lose.
+    fireEvent.change(screen.getByTestId('profile-about-text'), { target: { value: ownProfile.about } });
+    expect(unload()).toBe(false);
+    fireEvent.change(screen.getByTestId('profile-about-text'), { target: { value: 'Something new.' } });
+    fireEvent.click(screen.getByTestId('profile-about-save'));
+    expect(await screen.findByTestId('profile-about-saved')).toBeTruthy();
+    expect(unload()).toBe(false);
+    fireEvent.click(screen.getByTestId('to-members'));
+    expect(await screen.findByTestId('members-page')).toBeTruthy();
+  });
+
+  it('leaves without saving when the member says so', async () => {
+    mockApi();
+    renderPage({ visible_profile_fields: ALL, visible_profile_notes: false });
+
+    fireEvent.change(await screen.findByTestId('profile-eye_color'), { target: { value: 'green' } });
+    fireEvent.click(screen.getByTestId('to-members'));
+    fireEvent.click(within(await screen.findByTestId('unsaved-dialog')).getByTestId('unsaved-leave'));
+    expect(await screen.findByTestId('members-page')).toBeTruthy();
   });
 
   it('explains a blocked location permission', async () => {

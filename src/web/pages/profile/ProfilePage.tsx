@@ -37,6 +37,7 @@ import {
   type ProfileSaveBody,
   useProfileSave,
 } from '../../features/profile/profile-form';
+import { UnsavedChangesGuard, useReportUnsaved } from '../../features/profile/unsaved-changes';
 import { useRegions } from '../../features/site/api/regions';
 import { useSettings } from '../../features/site/api/settings';
 import { dateLocale } from '../../lib/date-locale';
@@ -116,7 +117,7 @@ export function ProfilePage() {
               />
             </div>
           ) : (
-            <>
+            <UnsavedChangesGuard>
               <ProfileSection id="photos" title={t('sections.photos')} icon="bi-images" note={note}>
                 <PhotoManager />
               </ProfileSection>
@@ -133,7 +134,7 @@ export function ProfilePage() {
               )}
               {show('birth_date') && <BirthDateSection profile={profile.data} note={note} />}
               {show('living_area') && <LivingAreaSection profile={profile.data} note={note} />}
-            </>
+            </UnsavedChangesGuard>
           )}
         </div>
       </div>
@@ -186,6 +187,8 @@ function useSectionSave(profile: OwnProfile) {
   const { t } = useTranslation('profile');
   const save = useProfileSave();
   const [saved, setSaved] = useState(false);
+  // Edited since the last save: with a value that differs from the saved profile, leaving asks first.
+  const [touched, setTouched] = useState(false);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const errors = { ...fieldErrors(save.error), ...clientErrors };
   const submit = (
@@ -199,6 +202,7 @@ function useSectionSave(profile: OwnProfile) {
     if (Object.keys(found).length > 0 || Object.keys(body).length === 0) {
       save.reset();
       setSaved(Object.keys(found).length === 0);
+      if (Object.keys(found).length === 0) setTouched(false);
       return;
     }
     setSaved(false);
@@ -206,11 +210,20 @@ function useSectionSave(profile: OwnProfile) {
       onSuccess: (p) => {
         onSaved(p);
         setSaved(true);
+        setTouched(false);
       },
     });
   };
-  const edited = useCallback(() => setSaved(false), []);
-  return { save, saved, errors, submit, edited };
+  const edited = useCallback(() => {
+    setSaved(false);
+    setTouched(true);
+  }, []);
+  return { save, saved, errors, submit, edited, touched };
+}
+
+/** Whether `values` differ from the saved profile (edits a member would lose by leaving). */
+function differs(profile: OwnProfile, values: Record<string, unknown>): boolean {
+  return Object.keys(changedFields(profile, values)).length > 0;
 }
 
 function AboutSection({
@@ -227,19 +240,14 @@ function AboutSection({
   const { t } = useTranslation('profile');
   const [about, setAbout] = useState(profile.about);
   const [interests, setInterests] = useState<string[]>(profile.interests);
-  const { save, saved, errors, submit, edited } = useSectionSave(profile);
+  const { save, saved, errors, submit, edited, touched } = useSectionSave(profile);
+  const current = { ...(showAbout && { about }), ...(showInterests && { interests }) };
+  useReportUnsaved('about', touched && differs(profile, current));
   const onSubmit = () =>
-    submit(
-      {
-        ...(showAbout && { about }),
-        ...(showInterests && { interests }),
-      },
-      {},
-      (p) => {
-        setAbout(p.about);
-        setInterests(p.interests);
-      },
-    );
+    submit(current, {}, (p) => {
+      setAbout(p.about);
+      setInterests(p.interests);
+    });
   return (
     <ProfileSection id="about" title={t('sections.about')} icon="bi-chat-quote" note={note}>
       <SectionForm
@@ -316,9 +324,11 @@ function PersonalSection({
     tattoos: profile.tattoos,
     signup_reason: profile.signup_reason,
   }));
-  const { save, saved, errors, submit, edited } = useSectionSave(profile);
+  const { save, saved, errors, submit, edited, touched } = useSectionSave(profile);
+  const current = Object.fromEntries(fields.map((f) => [f.name, values[f.name]]));
+  useReportUnsaved('personal', touched && differs(profile, current));
   const onSubmit = () =>
-    submit(Object.fromEntries(fields.map((f) => [f.name, values[f.name]])), {}, (p) =>
+    submit(current, {}, (p) =>
       setValues((v) => {
         const next = { ...v };
         for (const f of fields) next[f.name] = p[f.name];
@@ -412,7 +422,9 @@ function LivingAreaSection({ profile, note }: { profile: OwnProfileWithLocation;
   const [region, setRegion] = useState(profile.region);
   const [city, setCity] = useState(profile.city ?? '');
   const [position, setPosition] = useState<{ lat: number; lon: number } | null>(null);
-  const { save, saved, errors, submit, edited } = useSectionSave(profile);
+  const { save, saved, errors, submit, edited, touched } = useSectionSave(profile);
+  const current = { country, region, city: city.trim() || null } satisfies ProfileUpdate;
+  useReportUnsaved('living-area', touched && (position !== null || differs(profile, current)));
   const countries = [...new Set([...settings.countries, profile.country, country])];
 
   // The regions may still be loading when a position comes in: match by name once they are there.
@@ -435,7 +447,7 @@ function LivingAreaSection({ profile, note }: { profile: OwnProfileWithLocation;
   );
 
   const onSubmit = () =>
-    submit({ country, region, city: city.trim() || null } satisfies ProfileUpdate, position ?? {}, (p) => {
+    submit(current, position ?? {}, (p) => {
       setCountry(p.country);
       setRegion(p.region);
       setCity(p.city ?? '');
