@@ -57,7 +57,7 @@ for (const locale of ['en', 'nl'] as const) {
     await page.goto('/transactions');
     await expect(page.getByTestId('transactions-empty')).toBeVisible();
     await expect(page.getByTestId('nav-premium')).toBeVisible();
-    await expect(page.getByTestId('nav-credits-repeat-order')).toHaveCount(0);
+    await expect(page.getByTestId('nav-credits')).toHaveCount(0);
     await page.goto('/credits/repeat-order');
     await expect(page.getByTestId('repeat-order-none')).toBeVisible();
     await expect(page.getByTestId('repeat-order-credits-link')).toHaveAttribute('href', '/credits');
@@ -80,7 +80,7 @@ for (const locale of ['en', 'nl'] as const) {
     await expect(paid).toBeVisible({ timeout: 20_000 });
     await expect(paid).toContainText(TEXT[locale].paid);
     await expect(page.getByTestId('payment-status')).toHaveAttribute('data-status', 'paid');
-    await expect(page.getByTestId('nav-credits-repeat-order')).toBeVisible();
+    await expect(page.getByTestId('nav-credits')).toBeVisible();
     await expect(page.getByTestId('nav-premium')).toHaveCount(0);
     const user = (await (await page.request.get('/api/user.php', { headers: CLIENT })).json()) as {
       user: { credits: number; paid_user: boolean };
@@ -101,8 +101,12 @@ for (const locale of ['en', 'nl'] as const) {
     await expect(page).toHaveURL(new RegExp(`/transactions/${first.id}$`));
     await expect(page.getByTestId('payment-paid')).toBeVisible();
 
-    // The top bar's Credits leads to the repeat order: one confirmed step on the card's mandate.
-    await page.getByTestId('nav-credits-repeat-order').click();
+    // The top bar's Credits (with the balance) leads to buying credits, where the repeat order is offered: one
+    // confirmed step on the card's mandate.
+    await expect(page.getByTestId('nav-credits-balance')).toHaveText(String(user.user.credits));
+    await page.getByTestId('nav-credits').click();
+    await expect(page).toHaveURL(/\/credits$/);
+    await page.getByTestId('credits-repeat-order').click();
     await expect(page).toHaveURL(/\/credits\/repeat-order$/);
     await expect(page.getByTestId('repeat-order-page')).toBeVisible();
     await expect(page.getByTestId('repeat-order-offer')).toBeVisible();

@@ -83,8 +83,6 @@ export const conversationSchema = z.object({
   /** the viewer's credits now */
   credits: z.number().int(),
   premium: z.boolean(),
-  /** the price of a message in money for the viewer's country (minimum_message_costs), when the site sets one */
-  message_price: z.object({ amount: z.number(), currency: z.string() }).nullable(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

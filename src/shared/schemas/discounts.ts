@@ -39,6 +39,8 @@ export const discountPriceSchema = z.object({
   discount: z.number().int(),
   amount: z.number().int(),
   currency: z.string(),
+  /** one message at this price (minor units, rounded up as in credits.php); null: messages cost no credits */
+  per_message: z.number().int().nullable(),
 });
 
 export const discountResponseSchema = z.object({

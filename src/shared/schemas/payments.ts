@@ -17,17 +17,73 @@ export const bundleSchema = z.object({
 });
 export type Bundle = z.infer<typeof bundleSchema>;
 
-/** GET /api/credits.php?country=: the bundles of the member's (or visitor's) country, with its payment methods. */
+/**
+ * A bundle of the price list with what one message costs with it (docs/payments.md "What a message costs"), and its
+ * price with the answer's discount where that discount applies to it (what checkout charges without another code).
+ */
+export const pricedBundleSchema = bundleSchema.extend({
+  /** the bundle's price for one message: amount × message credits / credits, minor units rounded up; null: free */
+  per_message: z.number().int().nullable(),
+  offer: z
+    .object({
+      amount: z.number().int(),
+      /** the discount in `amount` (minor units) */
+      discount: z.number().int(),
+      per_message: z.number().int().nullable(),
+    })
+    .nullable(),
+});
+export type PricedBundle = z.infer<typeof pricedBundleSchema>;
+
+/**
+ * What one unit (a message, a photo, a gift) costs at the cheapest: the lowest of the bundles' prices for it, minor
+ * units of the answer's currency, rounded up. Null when the unit costs no credits or there is no bundle.
+ */
+export const unitPriceSchema = z
+  .object({
+    /** credits the unit costs (site settings message_credits, photo_credits, gift_credits) */
+    credits: z.number().int(),
+    /** the lowest list price of the unit */
+    from: z.number().int(),
+    /** the bundle with that price */
+    bundle_id: z.number().int(),
+    /** the lowest price with the answer's discount, when it applies to a bundle */
+    offer_from: z.number().int().nullable(),
+  })
+  .nullable();
+export type UnitPrice = z.infer<typeof unitPriceSchema>;
+
+/** The discount priced into the answer: a code asked for, else the member's time bonus, else the welcome code. */
+export const activeDiscountSchema = z.object({
+  code: z.string(),
+  percentage: z.number().int(),
+  source: z.enum(['code', 'time_bonus', 'welcome']),
+  /** when it ends for this member (ISO), or null */
+  ends_at: z.string().nullable(),
+});
+export type ActiveDiscount = z.infer<typeof activeDiscountSchema>;
+
+/**
+ * GET /api/credits.php?country=&code=: the bundles of the member's (or visitor's) country, with its payment methods
+ * and the price of a message, photo and gift. `country` counts for visitors only (a member pays in the profile's
+ * country); `code` (members) prices a discount code in instead of the member's time bonus or welcome code.
+ */
 export const creditsQuerySchema = z.object({
   country: z
     .string()
     .regex(/^[A-Z]{2}$/, { message: 'validation.country_invalid' })
     .optional(),
+  code: z.string().trim().min(1).max(40).optional(),
 });
 export const creditsResponseSchema = z.object({
   country: z.string(),
   currency: z.string(),
-  bundles: z.array(bundleSchema),
+  bundles: z.array(pricedBundleSchema),
+  /** the discount in the bundles' offers and the units' offer_from; null: list prices only */
+  discount: activeDiscountSchema.nullable(),
+  unit_prices: z.object({ message: unitPriceSchema, photo: unitPriceSchema, gift: unitPriceSchema }),
+  /** what a new member gets, two separate gifts: free text messages first, and credits (signup_credits) */
+  starter: z.object({ free_messages: z.number().int(), credits: z.number().int() }),
   /** the spec's method names offered for this country and currency by the configured provider */
   methods: z.array(z.enum(PAYMENT_METHODS)),
   /** the built-in test provider is in use (its checkout page says so too) */

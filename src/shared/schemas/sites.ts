@@ -34,7 +34,6 @@ export const publicSettingsSchema = z.object({
   gift_credits: z.number().int(),
   signup_credits: z.number().int(),
   message_length: z.number().int(),
-  minimum_message_costs: z.record(z.string(), z.object({ costs: z.number().int(), currency: z.string() })),
   support_email: z.string(),
   support_phone: z.string(),
   enable_site_entry_popup: z.string(),

@@ -66,25 +66,29 @@ describe('TopBar credits and premium', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows a paid member Credits, linking to the repeat order, without a badge above 10 credits', async () => {
-    await renderBar(member({ paid_user: true, credits: 25 }));
-    const credits = await screen.findByTestId('nav-credits-repeat-order');
-    expect(credits.getAttribute('href')).toBe('/credits/repeat-order');
-    expect(credits.getAttribute('aria-label')).toBe('Credits');
-    expect(credits.querySelector('.badge')).toBeNull();
+  it('shows a paid member the balance, leading to buying credits, in quiet colours above 10 credits', async () => {
+    await renderBar(member({ paid_user: true, credits: 150 }));
+    const credits = await screen.findByTestId('nav-credits');
+    expect(credits.getAttribute('href')).toBe('/credits');
+    expect(credits.getAttribute('aria-label')).toBe('150 credits – buy credits');
+    // The whole balance (no 99+ cap: it is an amount, not a count of news), shown on phones too.
+    const balance = within(credits).getByTestId('nav-credits-balance');
+    expect(balance.textContent).toBe('150');
+    expect(balance.classList.contains('nav-balance-plain')).toBe(true);
+    expect(balance.className).not.toMatch(/d-none/);
     expect(screen.queryByTestId('nav-premium')).toBeNull();
   });
 
   it('shows the balance in a warning badge at 10 credits or fewer', async () => {
     await renderBar(member({ paid_user: true, credits: 10 }));
-    const badge = (await screen.findByTestId('nav-credits-repeat-order')).querySelector('.badge');
+    const badge = (await screen.findByTestId('nav-credits')).querySelector('.badge');
     expect(badge?.textContent).toBe('10');
     expect(badge?.classList.contains('text-bg-warning')).toBe(true);
   });
 
   it('shows a danger badge at 0 credits', async () => {
     await renderBar(member({ paid_user: true, credits: 0 }));
-    const credits = await screen.findByTestId('nav-credits-repeat-order');
+    const credits = await screen.findByTestId('nav-credits');
     const badge = within(credits).getByText('0');
     expect(badge.classList.contains('text-bg-danger')).toBe(true);
   });
@@ -94,13 +98,16 @@ describe('TopBar credits and premium', () => {
     const premium = await screen.findByTestId('nav-premium');
     expect(premium.getAttribute('href')).toBe('/premium');
     expect(premium.getAttribute('aria-label')).toBe('Get Premium');
-    expect(screen.queryByTestId('nav-credits-repeat-order')).toBeNull();
+    // Phones show its name beside the icon, not the icon alone.
+    expect(premium.querySelector('.nav-short')?.textContent).toBe('Premium');
+    expect(premium.querySelector('.nav-short')?.className).toContain('d-md-none');
+    expect(screen.queryByTestId('nav-credits')).toBeNull();
   });
 
   it('shows a visitor the login button and no member links', async () => {
     await renderBar(null);
     expect(await screen.findByTestId('login-button')).toBeTruthy();
-    expect(screen.queryByTestId('nav-credits-repeat-order')).toBeNull();
+    expect(screen.queryByTestId('nav-credits')).toBeNull();
     expect(screen.queryByTestId('nav-premium')).toBeNull();
   });
 });

@@ -36,6 +36,8 @@ interface NavItem {
   label: string;
   /** the visible text (desktop), when it differs from the label */
   text?: string;
+  /** a short text shown on phones too (where the others are icons only) */
+  short?: string;
   badge?: number;
 }
 
@@ -76,14 +78,23 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
             text: t('nav.likes'),
             badge: newLikes,
           },
+          // A paid member sees the balance and buys credits there (a repeat order is offered on /credits when
+          // there is one); a member who has not paid is shown Premium, with its name on phones too (issue 27).
           user.paid_user
             ? {
-                route: 'credits-repeat-order',
-                to: '/credits/repeat-order',
+                route: 'credits',
+                to: '/credits',
                 icon: 'coin',
-                label: t('nav.credits'),
+                label: t('nav.credits_balance', { count: user.credits }),
+                text: t('nav.credits'),
               }
-            : { route: 'premium', to: '/premium', icon: 'gem', label: t('nav.premium') },
+            : {
+                route: 'premium',
+                to: '/premium',
+                icon: 'gem',
+                label: t('nav.premium'),
+                short: t('nav.premium_short'),
+              },
         ] satisfies NavItem[]
       ).filter((i) => isBuilt(i.route))
     : [];
@@ -117,6 +128,11 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
                   >
                     <i className={`bi bi-${i.icon}`} aria-hidden="true" />
                     <span className="d-none d-md-inline ms-1">{i.text ?? i.label}</span>
+                    {i.short && (
+                      <span className="d-md-none ms-1 nav-short" aria-hidden="true">
+                        {i.short}
+                      </span>
+                    )}
                     {i.badge ? (
                       <span
                         className="badge rounded-pill text-bg-danger ms-1 nav-badge"
@@ -126,9 +142,14 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
                         {badgeText(i.badge)}
                       </span>
                     ) : null}
-                    {i.route === 'credits-repeat-order' && creditsVariant && (
-                      <span className={`badge rounded-pill text-bg-${creditsVariant} ms-1 nav-badge`}>
-                        {badgeText(user!.credits)}
+                    {i.route === 'credits' && (
+                      // The balance, always (phones too); coloured as the spec's badge at 10 credits or fewer.
+                      <span
+                        className={`badge rounded-pill ms-1 nav-balance ${creditsVariant ? `text-bg-${creditsVariant}` : 'nav-balance-plain'}`}
+                        aria-hidden="true"
+                        data-testid="nav-credits-balance"
+                      >
+                        {user!.credits}
                       </span>
                     )}
                   </NavLink>

@@ -60,6 +60,7 @@ export const sites = pgTable(
     freeMessages: integer('free_messages').notNull().default(3),
     /** Members who never paid see this many newest messages of a conversation; older ones are hidden. */
     freeHistoryMessages: integer('free_history_messages').notNull().default(20),
+    /** Unused since issue 27: message prices come from the catalogue (docs/payments.md). To be dropped. */
     minimumMessageCosts: jsonb('minimum_message_costs').$type<MinimumMessageCosts>().notNull(),
     supportEmail: text('support_email').notNull(),
     supportPhone: text('support_phone').notNull(),

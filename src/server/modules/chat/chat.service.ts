@@ -58,7 +58,6 @@ export type ChatSite = Pick<
   | 'photoCredits'
   | 'giftCredits'
   | 'messageLength'
-  | 'minimumMessageCosts'
   | 'freeMessages'
   | 'freeHistoryMessages'
 >;
@@ -133,11 +132,6 @@ function freeLeft(site: ChatSite, paidUser: boolean, used: number): number {
   return paidUser ? 0 : Math.max(0, site.freeMessages - used);
 }
 
-function messagePrice(site: ChatSite, country: string) {
-  const price = site.minimumMessageCosts[country];
-  return price ? { amount: price.costs / 100, currency: price.currency } : null;
-}
-
 /** The conversation's header and the viewer's terms. */
 export async function getConversation(
   db: Db,
@@ -164,7 +158,6 @@ export async function getConversation(
     free_messages_left: freeLeft(site, account.paidUser, freeUsed),
     credits: account.credits,
     premium: account.paidUser,
-    message_price: messagePrice(site, viewer.country),
   };
 }
 

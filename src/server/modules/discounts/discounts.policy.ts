@@ -62,7 +62,11 @@ export function refusal(
   const end = endsAt(code, member, facts.welcomeHours);
   if (end && end <= facts.now) return 'code_expired';
   if (code.country && code.country !== member.country) return 'code_wrong_country';
-  if (!order) return null;
+  return order ? orderRefusal(code, order) : null;
+}
+
+/** The refusal of a code that applies to the member for one order (its currency, minimum and method), or null. */
+export function orderRefusal(code: DiscountCode, order: OrderFacts): CodeRefusal | null {
   if (code.currency && code.currency !== order.currency) return 'code_wrong_country';
   if (order.amountMinor < code.minimumOrderValue) return 'code_minimum_order';
   if (order.method && code.paymentmethods.length > 0 && !code.paymentmethods.includes(order.method))

@@ -4,7 +4,8 @@ import {
   discountResponseSchema,
   timeBonusResponseSchema,
 } from '../../../shared/schemas/discounts';
-import { catalogueFor, pricingCountry } from '../payments/payments.service';
+import { listedBundles, pricingCountry } from '../payments/payments.service';
+import { perUnitMinor } from '../payments/unit-prices';
 import {
   checkCode,
   ensureDefaultDiscounts,
@@ -41,9 +42,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!req.query.code) return { discount_code: null, price: null };
       const bundle = req.query.bundle_id
-        ? (await catalogueFor(app.db, country, app.paymentProvider)).bundles.find(
-            (b) => b.id === req.query.bundle_id,
-          )
+        ? (await listedBundles(app.db, country)).find((b) => b.id === req.query.bundle_id)
         : undefined;
       const order = bundle
         ? { amountMinor: bundle.amount, currency: bundle.currency, method: req.query.method }
@@ -59,6 +58,7 @@ export const discountsRoutes: FastifyPluginAsyncZod = async (app) => {
                 discount: priced.discountMinor,
                 amount: priced.amountMinor,
                 currency: bundle.currency,
+                per_message: perUnitMinor(priced.amountMinor, bundle.credits, site.messageCredits),
               }
             : null,
       };

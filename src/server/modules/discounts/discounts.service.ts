@@ -10,6 +10,7 @@ import {
   endsAt,
   type MemberFacts,
   type OrderFacts,
+  orderRefusal,
   refusal,
 } from './discounts.policy';
 import {
@@ -113,21 +114,75 @@ export function priceWith(code: DiscountCode, listAmountMinor: number) {
   return { listAmountMinor, discountMinor: discount, amountMinor: listAmountMinor - discount };
 }
 
+/** The code of that kind (welcome, time bonus) while it applies to the member; null otherwise. */
+async function codeOfKindFor(
+  db: Db,
+  kind: 'welcome' | 'time_bonus',
+  member: MemberFacts,
+  now: Date,
+  welcomeHours: number,
+): Promise<CodeCheck | null> {
+  const code = await findCodeOfKind(db, kind);
+  if (!code) return null;
+  const uses = await usesOf(db, code.id, member.id);
+  if (refusal(code, member, { now, welcomeHours, ...uses })) return null;
+  return { code, endsAt: endsAt(code, member, welcomeHours) };
+}
+
 /**
  * The member's welcome discount (GET /api/discountcode.php?welcome=true): the welcome code while the member has not
  * paid and is within welcome_discount_hours of signup; null otherwise.
  */
-export async function welcomeCode(
+export function welcomeCode(
   db: Db,
   member: MemberFacts,
   now: Date,
   welcomeHours: number,
 ): Promise<CodeCheck | null> {
-  const code = await findCodeOfKind(db, 'welcome');
-  if (!code) return null;
-  const uses = await usesOf(db, code.id, member.id);
-  if (refusal(code, member, { now, welcomeHours, ...uses })) return null;
-  return { code, endsAt: endsAt(code, member, welcomeHours) };
+  return codeOfKindFor(db, 'welcome', member, now, welcomeHours);
+}
+
+export type DiscountSource = 'code' | 'time_bonus' | 'welcome';
+export interface ActiveCheck extends CodeCheck {
+  source: DiscountSource;
+}
+
+/**
+ * The discount the member's price list is priced with (GET /api/credits.php), which is also the one checkout
+ * applies unless the member chooses another: the code asked for (the retention offer's link) when it applies to the
+ * member, else the time bonus while it runs, else the welcome code (the spec's active discount code). A code asked
+ * for that is refused gives list prices, as checkout would charge them.
+ */
+export async function activeDiscount(
+  db: Db,
+  member: MemberFacts,
+  opts: { now: Date; welcomeHours: number; code?: string | undefined },
+): Promise<ActiveCheck | null> {
+  if (opts.code) {
+    try {
+      const check = await checkCode(db, opts.code, member, {
+        now: opts.now,
+        welcomeHours: opts.welcomeHours,
+      });
+      const kind = check.code.kind;
+      return { ...check, source: kind === 'welcome' || kind === 'time_bonus' ? kind : 'code' };
+    } catch (err) {
+      if (err instanceof AppError) return null;
+      throw err;
+    }
+  }
+  for (const kind of ['time_bonus', 'welcome'] as const) {
+    const check = await codeOfKindFor(db, kind, member, opts.now, opts.welcomeHours);
+    if (check) return { ...check, source: kind };
+  }
+  return null;
+}
+
+/** The order's price with the code, when the code applies to an order of that amount and currency (any method). */
+export function offerFor(code: DiscountCode, order: { amountMinor: number; currency: string }) {
+  if (orderRefusal(code, order)) return null;
+  const priced = priceWith(code, order.amountMinor);
+  return { amount: priced.amountMinor, discount: priced.discountMinor };
 }
 
 /** The time bonus (GET /api/time-bonus.php): visible while the member has not paid and is within 4 hours of signup. */

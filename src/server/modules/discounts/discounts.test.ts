@@ -96,6 +96,8 @@ describe('discount codes', () => {
       discount,
       amount: bundle.amount - discount,
       currency: 'EUR',
+      // one message at that price, rounded up (5 credits a message)
+      per_message: Math.ceil(((bundle.amount - discount) * 5) / bundle.credits),
     });
   });
 

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/payments';
 import { AppError } from '../../lib/app-error';
 import { countryOfIp } from '../../lib/geoip';
+import { type ActiveCheck, activeDiscount } from '../discounts/discounts.service';
 import { ensureDefaultCatalogue } from './catalogue-defaults';
 import {
   catalogueFor,
@@ -58,10 +59,27 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   app.get(
     '/api/credits.php',
     { schema: { querystring: creditsQuerySchema, response: { 200: creditsResponseSchema } } },
-    async (req) => {
+    async (req, reply) => {
       // A member pays in the country of the profile; a visitor sees the country asked for or located.
       const country = pricingCountry(req.auth?.profile.country ?? req.query.country ?? countryOfIp(req.ip));
-      return catalogueFor(app.db, country, provider);
+      const { site } = await req.resolveSite();
+      let discount: ActiveCheck | null = null;
+      if (req.auth) {
+        // The member's own prices (the discount): never kept by a cache.
+        reply.header('Cache-Control', 'private, no-store');
+        const { user } = req.auth;
+        discount = await activeDiscount(
+          app.db,
+          { id: user.id, signupDate: user.signupDate, paidUser: user.paidUser, country },
+          { now: new Date(), welcomeHours: site.welcomeDiscountHours, code: req.query.code },
+        );
+      }
+      return catalogueFor(app.db, provider, {
+        country,
+        credits: { message: site.messageCredits, photo: site.photoCredits, gift: site.giftCredits },
+        starter: { freeMessages: site.freeMessages, signupCredits: site.signupCredits },
+        discount,
+      });
     },
   );
 

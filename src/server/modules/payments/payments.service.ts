@@ -4,7 +4,13 @@ import type { Bundle, CreditsResponse, Payment } from '../../../shared/schemas/p
 import type { Db } from '../../db/client';
 import { catalogBundles, catalogPrices, paymentCustomers, payments } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { checkCode, priceWith, reserveForPayment } from '../discounts/discounts.service';
+import {
+  type ActiveCheck,
+  checkCode,
+  offerFor,
+  priceWith,
+  reserveForPayment,
+} from '../discounts/discounts.service';
 import { type Applied, applyInTx } from './apply-payment';
 import { COUNTRY_PRICING, presentBundle, vatIncluded } from './catalogue-defaults';
 import { OPEN_STATUSES, type PaymentStatus } from './payments.policy';
@@ -15,6 +21,7 @@ import {
   ProviderUnavailableError,
 } from './providers/provider';
 import { failUnanswered } from './unanswered-payments';
+import { priceBundle, type UnitCredits, unitPrices } from './unit-prices';
 
 /**
  * Credits and payments (issue 10). Prices, currencies, credits and methods come from the catalogue and the method
@@ -29,11 +36,8 @@ export function pricingCountry(country: string | undefined | null): string {
   return country && COUNTRY_PRICING[country] ? country : 'NL';
 }
 
-export async function catalogueFor(
-  db: Db,
-  country: string,
-  provider: PaymentProvider,
-): Promise<CreditsResponse> {
+/** The listed, active bundles with their prices in the country, in the catalogue's order. */
+export async function listedBundles(db: Db, country: string): Promise<Bundle[]> {
   const rows = await db
     .select({ bundle: catalogBundles, price: catalogPrices })
     .from(catalogBundles)
@@ -43,12 +47,56 @@ export async function catalogueFor(
     )
     .where(and(eq(catalogBundles.active, true), eq(catalogBundles.listed, true)))
     .orderBy(asc(catalogBundles.sort), asc(catalogBundles.id));
-  const bundles: Bundle[] = rows.map(({ bundle, price }) => presentBundle(bundle, price));
+  return rows.map(({ bundle, price }) => presentBundle(bundle, price));
+}
+
+export interface PriceListFacts {
+  /** the pricing country (pricingCountry) */
+  country: string;
+  /** credits per message, photo and gift (site settings) */
+  credits: UnitCredits;
+  /** what a new member gets (site settings free_messages, signup_credits) */
+  starter: { freeMessages: number; signupCredits: number };
+  /** the member's discount (discounts.service `activeDiscount`); null for visitors and members without one */
+  discount: ActiveCheck | null;
+}
+
+/**
+ * GET /api/credits.php: the price list of a country. The bundles with their price per message and, where the
+ * discount applies, their discounted price (priced as checkout charges it); the cheapest price of a message, photo
+ * and gift; the methods; the starter gifts. Every screen that names a price shows these figures.
+ */
+export async function catalogueFor(
+  db: Db,
+  provider: PaymentProvider,
+  facts: PriceListFacts,
+): Promise<CreditsResponse> {
+  const { country, discount } = facts;
+  const listed = await listedBundles(db, country);
+  const bundles = listed.map((b) =>
+    priceBundle(
+      b,
+      facts.credits.message,
+      discount ? offerFor(discount.code, { amountMinor: b.amount, currency: b.currency }) : null,
+    ),
+  );
   const currency = bundles[0]?.currency ?? COUNTRY_PRICING[country]?.currency ?? 'EUR';
+  const offered = discount !== null && bundles.some((b) => b.offer !== null);
   return {
     country,
     currency,
     bundles,
+    discount:
+      discount && offered
+        ? {
+            code: discount.code.code,
+            percentage: discount.code.valuePercentage,
+            source: discount.source,
+            ends_at: discount.endsAt?.toISOString() ?? null,
+          }
+        : null,
+    unit_prices: unitPrices(bundles, facts.credits),
+    starter: { free_messages: facts.starter.freeMessages, credits: facts.starter.signupCredits },
     methods: methodsFor(country, currency, provider.supportedMethods),
     test_mode: provider.name === 'test',
   };

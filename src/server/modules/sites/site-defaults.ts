@@ -1,33 +1,11 @@
 import { COUNTRIES, type Locale } from '../../../shared/locales';
 import { PROFILE_FIELD_NAMES } from '../../../shared/schemas/profiles';
-import type { MinimumMessageCosts, NewSite } from '../../db/schema';
+import type { NewSite } from '../../db/schema';
 
 /**
  * Defaults for the site created on first start. Every value the spec leaves open ("not shown")
  * is chosen here and documented in docs/configuration.md; operators change them per site in the `sites` table.
  */
-export const DEFAULT_MINIMUM_MESSAGE_COSTS: MinimumMessageCosts = {
-  NL: { costs: 49, currency: 'EUR' },
-  BE: { costs: 49, currency: 'EUR' },
-  DE: { costs: 49, currency: 'EUR' },
-  AT: { costs: 49, currency: 'EUR' },
-  FR: { costs: 49, currency: 'EUR' },
-  IT: { costs: 49, currency: 'EUR' },
-  ES: { costs: 49, currency: 'EUR' },
-  IE: { costs: 49, currency: 'EUR' },
-  FI: { costs: 49, currency: 'EUR' },
-  GB: { costs: 45, currency: 'GBP' },
-  US: { costs: 55, currency: 'USD' },
-  CA: { costs: 69, currency: 'CAD' },
-  AU: { costs: 79, currency: 'AUD' },
-  NZ: { costs: 85, currency: 'NZD' },
-  CH: { costs: 49, currency: 'CHF' },
-  PL: { costs: 199, currency: 'PLN' },
-  DK: { costs: 369, currency: 'DKK' },
-  NO: { costs: 549, currency: 'NOK' },
-  SE: { costs: 549, currency: 'SEK' },
-};
-
 export const DEFAULT_COMPANY = {
   name: 'Amora Media B.V.',
   address: 'Keizersgracht 100',
@@ -59,7 +37,9 @@ export function defaultSite(domain: string, companyId: number, language: Locale 
     giftCredits: 20,
     signupCredits: 10,
     messageLength: 1000,
-    minimumMessageCosts: DEFAULT_MINIMUM_MESSAGE_COSTS,
+    // No longer read (issue 27): what a message costs comes from the catalogue (docs/payments.md "What a message
+    // costs"). The column goes with a later migration; until then new sites store it empty.
+    minimumMessageCosts: {},
     supportEmail: `support@${domain.includes('.') ? domain : 'amora.example'}`,
     supportPhone: DEFAULT_COMPANY.supportPhone,
     enableSiteEntryPopup: 'yes',

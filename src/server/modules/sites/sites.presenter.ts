@@ -30,7 +30,6 @@ export function presentSettings(site: Site, ctx: SettingsContext): PublicSetting
     gift_credits: site.giftCredits,
     signup_credits: site.signupCredits,
     message_length: site.messageLength,
-    minimum_message_costs: site.minimumMessageCosts,
     support_email: site.supportEmail,
     support_phone: site.supportPhone,
     enable_site_entry_popup: site.enableSiteEntryPopup,

@@ -80,7 +80,6 @@ export const conversation = (extra: Partial<Conversation> = {}): Conversation =>
   free_messages_left: 0,
   credits: 12,
   premium: false,
-  message_price: null,
   ...extra,
 });
 

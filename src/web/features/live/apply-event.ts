@@ -49,6 +49,8 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
       void client.invalidateQueries({ queryKey: userQuery.queryKey });
       // Premium bought or e-mail confirmed: the terms of the conversations change too.
       void client.invalidateQueries({ queryKey: ['conversation'] });
+      // A first purchase ends the welcome discount: the price list (credits.php) is priced anew.
+      void client.invalidateQueries({ queryKey: ['credits'] });
       return;
   }
 }

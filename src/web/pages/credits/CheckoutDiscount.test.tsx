@@ -1,15 +1,16 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type {
-  DiscountCodeInfo,
-  DiscountResponse,
-  TimeBonusResponse,
-} from '../../../shared/schemas/discounts';
-import type { Payment } from '../../../shared/schemas/payments';
+import type { DiscountCodeInfo, DiscountResponse } from '../../../shared/schemas/discounts';
+import type { ActiveDiscount, CreditsResponse, Payment } from '../../../shared/schemas/payments';
 import { timeBonusClock } from '../../features/discounts/time-bonus-clock';
 import { checkoutNavigation } from '../../features/payments/components/checkout-navigation';
-import { json, mockFetch, renderWithProviders } from '../../features/payments/components/payments-test-kit';
+import {
+  CATALOGUE,
+  json,
+  mockFetch,
+  renderWithProviders,
+} from '../../features/payments/components/payments-test-kit';
 import discounts from '../../locales/en/discounts.json';
 import { CheckoutPage } from './CheckoutPage';
 import { CreditsPage } from './CreditsPage';
@@ -35,21 +36,36 @@ const codeInfo = (code: string, percentage = 25): DiscountCodeInfo => ({
   paymentmethods: [],
 });
 
-/** Bundle 3 of the test catalogue costs €39.95: 25 % off is €9.99. */
+/** Bundle 3 of the test catalogue costs €39.95: 25 % off is €9.99 (a mocked answer), €1.00 a message. */
 const priced = (code: string): DiscountResponse => ({
   discount_code: codeInfo(code),
-  price: { list_amount: 3995, discount: 999, amount: 2996, currency: 'EUR' },
+  price: { list_amount: 3995, discount: 999, amount: 2996, currency: 'EUR', per_message: 100 },
 });
 
-const refusal = (status: number, code: string, message: string) => json(status, { error: { code, message } });
-
-const NO_BONUS: TimeBonusResponse = {
-  visible: false,
-  code: null,
+/** The price list (credits.php) with the member's discount priced in, bundle 3 as `priced` prices it. */
+const listedWith = (discount: ActiveDiscount): CreditsResponse => ({
+  ...CATALOGUE,
+  discount,
+  bundles: CATALOGUE.bundles.map((b) => ({
+    ...b,
+    offer:
+      b.id === 3
+        ? { amount: 2996, discount: 999, per_message: 100 }
+        : {
+            amount: b.amount - Math.floor(b.amount / 4),
+            discount: Math.floor(b.amount / 4),
+            per_message: null,
+          },
+  })),
+});
+const TIME_BONUS: ActiveDiscount = {
+  code: 'TIMEBONUS25',
   percentage: 25,
-  ends_at: null,
-  seconds_left: 0,
+  source: 'time_bonus',
+  ends_at: new Date(Date.now() + 3_600_000).toISOString(),
 };
+
+const refusal = (status: number, code: string, message: string) => json(status, { error: { code, message } });
 
 const payment: Payment = {
   id: 41,
@@ -68,23 +84,22 @@ const payment: Payment = {
 };
 
 interface Server {
-  check?: (q: URLSearchParams) => Response;
-  welcome?: () => Response;
-  timeBonus?: () => Response;
+  /** the price list; by default without a discount */
+  credits?: (url: URL) => Response;
+  check?: (q: URLSearchParams) => Response | Promise<Response>;
   payment?: (body: unknown) => Response;
 }
 
 /** The payments fake server plus the discount calls. */
 function discountFetch(server: Server = {}) {
-  const payments = mockFetch({ payment: server.payment ?? (() => json(200, { payment })) });
+  const payments = mockFetch({
+    ...(server.credits ? { credits: server.credits } : {}),
+    payment: server.payment ?? (() => json(200, { payment })),
+  });
   return vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/discountcode.php') {
-      if (url.searchParams.get('welcome') === 'true')
-        return server.welcome?.() ?? json(200, { discount_code: null, price: null });
-      return server.check?.(url.searchParams) ?? refusal(404, 'code_not_found', 'Code niet gevonden');
-    }
-    if (url.pathname === '/api/time-bonus.php') return server.timeBonus?.() ?? json(200, NO_BONUS);
+    if (url.pathname === '/api/discountcode.php')
+      return (await server.check?.(url.searchParams)) ?? refusal(404, 'code_not_found', 'Code niet gevonden');
     return payments(input, init);
   });
 }
@@ -123,10 +138,7 @@ describe('checkout discount code', () => {
     const fetchMock = discountFetch({ check: (q) => json(200, priced(q.get('code')!)) });
     await render('/credits/3/ideal', fetchMock);
     expect(await screen.findByTestId('checkout-total')).toHaveProperty('textContent', '€39.95');
-    // No active discount: the field waits behind its link.
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('welcome'))).toBe(true),
-    );
+    // No discount in the price list: the field waits behind its link.
     expect(screen.queryByTestId('discount-input')).toBeNull();
     fireEvent.click(screen.getByTestId('discount-toggle'));
     fireEvent.change(screen.getByTestId('discount-input'), { target: { value: ' spring25 ' } });
@@ -138,6 +150,9 @@ describe('checkout discount code', () => {
     expect(screen.getByTestId('checkout-list-price').textContent).toBe('Original price: €39.95');
     expect(screen.getByTestId('checkout-discount').textContent).toBe('Discount (spring25)\u2212€9.99 (25%)');
     expect(screen.getByTestId('checkout-vat').textContent).toBe('VAT included (21%)');
+    // The price per message follows the code, as the server priced it.
+    expect(screen.getByTestId('message-price').textContent).toBe('€1.00');
+    expect(screen.getByTestId('message-price-discount').textContent).toBe(' with code spring25: 25% off');
     expect(screen.getByTestId('checkout-pay').textContent).toBe('Pay €29.96 with iDEAL');
 
     fireEvent.click(screen.getByTestId('checkout-pay'));
@@ -232,26 +247,21 @@ describe('checkout discount code', () => {
     ]);
   });
 
-  it('applies the time bonus by itself, and Remove takes it off for good', async () => {
+  it("applies the price list's time bonus by itself, and Remove takes it off for good", async () => {
     const fetchMock = discountFetch({
-      timeBonus: () =>
-        json(200, {
-          visible: true,
-          code: 'TIMEBONUS25',
-          percentage: 25,
-          ends_at: new Date(Date.now() + 3_600_000).toISOString(),
-          seconds_left: 3600,
-        }),
+      credits: () => json(200, listedWith(TIME_BONUS)),
       check: (q) => json(200, priced(q.get('code')!)),
     });
     await render('/credits/3/ideal', fetchMock);
     expect((await screen.findByTestId('discount-applied')).textContent).toContain('Code TIMEBONUS25 applied');
     expect(total()).toBe('€29.96');
-    // The time bonus is the active discount: the welcome code is not asked for.
-    expect(fetchMock.mock.calls.some((c) => String(c[0]).includes('welcome'))).toBe(false);
+    expect(screen.getByTestId('message-price').textContent).toBe('€1.00');
+    expect(screen.getByTestId('message-price-discount').textContent).toBe(' with your 25% welcome bonus');
 
     fireEvent.click(screen.getByTestId('discount-remove'));
     expect(total()).toBe('€39.95');
+    expect(screen.getByTestId('message-price').textContent).toBe('€1.34');
+    expect(screen.queryByTestId('message-price-discount')).toBeNull();
     expect(screen.queryByTestId('discount-applied')).toBeNull();
     expect((screen.getByTestId('discount-input') as HTMLInputElement).value).toBe('');
     fireEvent.click(screen.getByTestId('checkout-pay'));
@@ -259,26 +269,42 @@ describe('checkout discount code', () => {
     expect(paymentBodies(fetchMock)).toEqual([{ bundle_id: 3, method: 'ideal' }]);
   });
 
-  it('applies the welcome code without a time bonus, and ignores a failing welcome call', async () => {
+  it("applies the price list's welcome code, checked for the bundle", async () => {
     const fetchMock = discountFetch({
-      welcome: () => json(200, { discount_code: codeInfo('WELCOME25'), price: null }),
+      credits: () =>
+        json(200, listedWith({ code: 'WELCOME25', percentage: 25, source: 'welcome', ends_at: null })),
       check: (q) => json(200, priced(q.get('code')!)),
     });
     await render('/credits/3', fetchMock);
     expect((await screen.findByTestId('discount-applied')).textContent).toContain('Code WELCOME25 applied');
     expect(checks(fetchMock)).toEqual([{ code: 'WELCOME25', bundle_id: '3' }]);
-    cleanup();
+    // No separate call for the active discount: the price list has it.
+    expect(fetchMock.mock.calls.some((c) => /welcome=true|time-bonus\.php/.test(String(c[0])))).toBe(false);
+  });
 
-    const failing = discountFetch({
-      welcome: () => refusal(400, 'bad_request', 'Something is wrong'),
-      timeBonus: () => refusal(404, 'not_found', 'Not found'),
+  it('never shows another amount on the Pay button than the one charged: none while the discount is checked', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
     });
-    await render('/credits/3/ideal', failing);
-    await waitFor(() => expect(failing.mock.calls.some((c) => String(c[0]).includes('welcome'))).toBe(true));
-    expect(await screen.findByTestId('discount-toggle')).toBeTruthy();
-    expect(screen.queryByTestId('discount-error')).toBeNull();
-    expect(screen.queryByText('Something is wrong')).toBeNull();
-    expect(total()).toBe('€39.95');
+    const fetchMock = discountFetch({
+      credits: () => json(200, listedWith(TIME_BONUS)),
+      check: async (q) => {
+        await held;
+        return json(200, priced(q.get('code')!));
+      },
+    });
+    await render('/credits/3/ideal', fetchMock);
+    const pay = (await screen.findByTestId('checkout-pay')) as HTMLButtonElement;
+    // The summary shows the price list's offer at once; the button names no amount and says why it waits.
+    expect(total()).toBe('€29.96');
+    expect(screen.getByTestId('checkout-list-price').textContent).toBe('Original price: €39.95');
+    expect(pay.disabled).toBe(true);
+    expect(pay.textContent).toBe('Checking your discount…');
+    expect(pay.textContent).not.toContain('€39.95');
+    release();
+    await waitFor(() => expect(pay.textContent).toBe('Pay €29.96 with iDEAL'));
+    expect(pay.disabled).toBe(false);
   });
 
   it('takes ?code= of the credits page along to the checkout', async () => {

@@ -1,15 +1,19 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PAYMENT_METHOD_TABLE, type PaymentMethodName } from '../../../shared/payment-methods';
-import type { Bundle, CreditsResponse } from '../../../shared/schemas/payments';
+import type { ActiveDiscount, CreditsResponse, PricedBundle } from '../../../shared/schemas/payments';
 import { BusyButton } from '../../components/ui/BusyButton';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { DiscountCodeField } from '../../features/discounts/components/DiscountCodeField';
 import { formatPercentage } from '../../features/discounts/format';
-import { isDiscountRefusal, useCheckoutDiscount } from '../../features/discounts/hooks/use-checkout-discount';
-import { createPayment, creditsQuery } from '../../features/payments/api/payments';
+import {
+  isDiscountRefusal,
+  normaliseCode,
+  useCheckoutDiscount,
+} from '../../features/discounts/hooks/use-checkout-discount';
+import { createPayment } from '../../features/payments/api/payments';
 import {
   BestValueBadge,
   CatalogueFallback,
@@ -20,6 +24,8 @@ import {
 } from '../../features/payments/components/BundleParts';
 import { checkoutNavigation } from '../../features/payments/components/checkout-navigation';
 import { MethodMark, useMethodName } from '../../features/payments/components/MethodMark';
+import { BundlePerMessage } from '../../features/payments/components/UnitPrices';
+import { usePriceList } from '../../features/payments/hooks/use-price-list';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 import { ApiError } from '../../lib/http';
@@ -49,7 +55,9 @@ export function CheckoutPage() {
   const { t } = useTranslation('payments');
   const settings = useSettings();
   const { id } = useParams();
-  const catalogue = useQuery(creditsQuery());
+  const [params] = useSearchParams();
+  // The price list with the code of the link (the retention offer), else with the member's own discount.
+  const catalogue = usePriceList(undefined, normaliseCode(params.get('code')));
   useHead({ title: t('checkout.title'), siteName: settings.name });
 
   let body: ReactNode;
@@ -84,7 +92,7 @@ function UnknownBundle() {
   );
 }
 
-function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: Bundle }) {
+function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: PricedBundle }) {
   const { t } = useTranslation(['payments', 'discounts', 'directdebit']);
   const { paymentmethod } = useParams();
   const { search } = useLocation();
@@ -96,6 +104,7 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: B
   const settings = useSettings();
   const f = useBundleFormat(settings.message_credits);
   const methodsRef = useRef<HTMLFieldSetElement>(null);
+  const payNoteId = useId();
   const [leaving, setLeaving] = useState(false);
   // The error of the last attempt, with the method it was for: choosing another method puts it away.
   const [failure, setFailure] = useState<{ error: unknown; method: PaymentMethodName } | null>(null);
@@ -112,10 +121,27 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: B
   const offered = orderMethods(catalogue.methods);
   const method = offered.find((m) => m === paymentmethod);
   const unavailable = paymentmethod !== undefined && method === undefined;
-  // The discount code (applied, prefilled from ?code= or the active discount), checked for this bundle and method.
-  const discount = useCheckoutDiscount(bundle.id, method);
+  // The discount code (applied, prefilled from ?code= or the price list's discount), checked for this bundle and
+  // method by the server, which prices it as the payment will be.
+  const listed = catalogue.discount;
+  const discount = useCheckoutDiscount(bundle.id, method, listed?.code ?? null);
   const priced = discount.status === 'valid' ? discount.price : null;
-  const total = priced ? f.money(priced.amount, priced.currency) : f.price(bundle);
+  // While the code is checked, the summary shows the price list's offer for it (the same server computation); the
+  // Pay button shows no amount until the price is confirmed, so it never names another amount than the one charged.
+  const expected =
+    discount.status === 'checking' && listed && discount.code === listed.code ? bundle.offer : null;
+  const checking = discount.status === 'checking';
+  const amount = priced?.amount ?? expected?.amount ?? bundle.amount;
+  const total = f.money(amount, bundle.currency);
+  const perMessageOffer = priced ? priced.per_message : (expected?.per_message ?? null);
+  const shownDiscount: ActiveDiscount | null =
+    discount.code === null
+      ? null
+      : listed && discount.code === listed.code
+        ? listed
+        : discount.info
+          ? { code: discount.info.code, percentage: discount.info.percentage, source: 'code', ends_at: null }
+          : null;
 
   // The query (?code=…) stays with the URL, so a reload keeps the code too.
   const choose = (m: PaymentMethodName | undefined) =>
@@ -128,7 +154,7 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: B
     setFailure(null);
     choose(undefined);
     // The offer may have changed since the page was loaded.
-    void queryClient.invalidateQueries({ queryKey: creditsQuery().queryKey });
+    void queryClient.invalidateQueries({ queryKey: ['credits'] });
     methodsRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
   };
 
@@ -157,6 +183,16 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: B
   };
 
   const error = failure && failure.method === method ? failure.error : null;
+  const vatText =
+    bundle.vat_rate_bp === 0
+      ? t('vat_none')
+      : amount !== bundle.amount
+        ? // The VAT of the discounted price is the server's to compute: the rate is what is known here.
+          t('vat_included_rate', { rate: f.rate(bundle.vat_rate_bp) })
+        : t('checkout.vat_amount', {
+            amount: f.money(bundle.vat, bundle.currency),
+            rate: f.rate(bundle.vat_rate_bp),
+          });
   const code = error instanceof ApiError ? error.code : undefined;
 
   return (
@@ -186,8 +222,15 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: B
               <p className="checkout-bundle-credits mb-0" data-testid="checkout-credits">
                 {t('credits', { count: bundle.credits })}
               </p>
-              <p className="small text-body-secondary mb-0">
-                {[f.messages(bundle), f.perMessage(bundle)].filter(Boolean).join(' · ')}
+              <p className="small text-body-secondary mb-0" data-testid="checkout-per-message">
+                {f.messages(bundle)}
+                {f.messages(bundle) && bundle.per_message !== null && ' · '}
+                <BundlePerMessage
+                  bundle={bundle}
+                  offer={perMessageOffer}
+                  discount={shownDiscount}
+                  testId="message-price"
+                />
               </p>
             </div>
           </div>
@@ -210,25 +253,17 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: B
           <div className="checkout-total-row">
             <span>{t('checkout.total')}</span>
             <span className="checkout-total-amounts">
-              {priced && (
+              {amount !== bundle.amount && (
                 <del className="checkout-list-price" data-testid="checkout-list-price">
                   <span className="visually-hidden">{t('discounts:code.original_price')} </span>
-                  {f.money(priced.list_amount, priced.currency)}
+                  {f.price(bundle)}
                 </del>
               )}
               <strong data-testid="checkout-total">{total}</strong>
             </span>
           </div>
           <p className="checkout-vat" data-testid="checkout-vat">
-            {bundle.vat_rate_bp === 0
-              ? t('vat_none')
-              : priced
-                ? // The VAT of the discounted price is the server's to compute: the rate is what is known here.
-                  t('vat_included_rate', { rate: f.rate(bundle.vat_rate_bp) })
-                : t('checkout.vat_amount', {
-                    amount: f.money(bundle.vat, bundle.currency),
-                    rate: f.rate(bundle.vat_rate_bp),
-                  })}
+            {vatText}
           </p>
         </section>
 
@@ -313,22 +348,29 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: B
               </div>
             </div>
           )}
+          {/* Phones: the Pay bar sticks to the bottom and would cover the summary's VAT line: it says it too. */}
+          <p className="checkout-pay-vat d-lg-none" data-testid="checkout-pay-vat">
+            {vatText}
+          </p>
           <BusyButton
             busy={leaving}
-            // While the code is being checked the price on the button may still change.
-            disabled={!method || discount.status === 'checking'}
+            // While the code is being checked the price may still change: no amount, and the button says why.
+            disabled={!method || checking}
             className="btn btn-primary btn-lg rounded-pill w-100 checkout-pay-button"
             onClick={() => void pay()}
+            aria-describedby={!method ? payNoteId : undefined}
             data-testid="checkout-pay"
           >
-            {!leaving && <i className="bi bi-lock-fill me-2" aria-hidden="true" />}
-            {method
-              ? t('checkout.pay_with', { amount: total, method: methodName(method) })
-              : t('checkout.pay', { amount: total })}
+            {!leaving && !checking && <i className="bi bi-lock-fill me-2" aria-hidden="true" />}
+            {checking
+              ? t('checkout.pay_checking')
+              : method
+                ? t('checkout.pay_with', { amount: total, method: methodName(method) })
+                : t('checkout.pay', { amount: total })}
           </BusyButton>
           {/* Under an error the alert says what to do: the note would only push the methods further away. */}
           {error === null && (
-            <p className="checkout-pay-note">
+            <p className="checkout-pay-note" id={payNoteId} data-testid="checkout-pay-note">
               {method === 'sdd'
                 ? t('directdebit:checkout_note')
                 : method

@@ -30,9 +30,9 @@ describe('CreditsPage', () => {
     expect(best.textContent).toContain('150');
     expect(best.textContent).toContain('€39.95');
     expect(best.textContent).toContain('VAT included (21%)');
-    // 5 credits a message: 150 credits are 30 messages, at €39.95 / 30.
+    // 5 credits a message: 150 credits are 30 messages, at €39.95 / 30 rounded up (the server's figure).
     expect(best.textContent).toContain('Enough for 30 messages');
-    expect(best.textContent).toContain('€1.33 per message');
+    expect(best.textContent).toContain('€1.34 per message');
     expect(within(best).getByTestId('bundle-best-value').textContent).toBe('Best value');
     expect(screen.getAllByTestId('bundle-best-value')).toHaveLength(1);
     expect(within(cards[0]!).getByTestId('bundle-price').textContent).toBe('€9.95');

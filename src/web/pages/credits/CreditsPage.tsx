@@ -1,31 +1,46 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { Bundle } from '../../../shared/schemas/payments';
+import type { PaymentMethodName } from '../../../shared/payment-methods';
+import type { PricedBundle } from '../../../shared/schemas/payments';
+import { isBuilt } from '../../app/built-routes';
 import { useCurrentUser } from '../../features/auth/api/session';
+import { formatPercentage } from '../../features/discounts/format';
 import { normaliseCode } from '../../features/discounts/hooks/use-checkout-discount';
-import { creditsQuery } from '../../features/payments/api/payments';
+import { repeatOrderQuery } from '../../features/payments/api/payments';
 import {
   BestValueBadge,
   CatalogueFallback,
   TestModeNotice,
   useBundleFormat,
+  useUiLocale,
 } from '../../features/payments/components/BundleParts';
+import { useMethodName } from '../../features/payments/components/MethodMark';
+import {
+  BundlePerMessage,
+  DiscountIncluded,
+  MessageFrom,
+  PriceFigure,
+} from '../../features/payments/components/UnitPrices';
+import { usePriceList } from '../../features/payments/hooks/use-price-list';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 
 /**
- * /credits: the credit bundles of the member's country; choosing one goes on to its checkout. A discount code in the
- * URL (?code=…, the retention offer's link) goes along to the checkout, which applies it.
+ * /credits: the credit bundles of the member's country, priced as the server answers them (GET /api/credits.php):
+ * with the member's discount (time bonus, welcome code, or the `?code=` of the retention offer's link) the
+ * discounted prices stand beside the struck-through list prices before a package is chosen. Choosing one goes on to
+ * its checkout, with the code. A member who can repeat an order sees that option first.
  */
 export function CreditsPage() {
   const { t } = useTranslation(['payments', 'discounts']);
   const settings = useSettings();
   const user = useCurrentUser();
-  const catalogue = useQuery(creditsQuery());
   const [params] = useSearchParams();
   const code = normaliseCode(params.get('code'));
+  const catalogue = usePriceList(undefined, code);
   const search = code ? `?${new URLSearchParams({ code })}` : '';
+  const discount = catalogue.data?.discount ?? null;
   useHead({ title: t('credits_page.title'), siteName: settings.name });
 
   return (
@@ -39,13 +54,27 @@ export function CreditsPage() {
             {t('credits_page.balance', { count: user.credits })}
           </p>
         )}
-        {code && (
-          <p className="credits-code-note" data-testid="credits-code-note">
-            <i className="bi bi-tag-fill me-2" aria-hidden="true" />
-            {t('discounts:code.credits_note', { code })}
+        {catalogue.data?.unit_prices.message && (
+          <p className="credits-message-price mt-2 mb-0" data-testid="credits-message-from">
+            <MessageFrom prices={catalogue.data} />
           </p>
         )}
+        {discount ? (
+          <p className="credits-code-note" data-testid="credits-discount-note">
+            <i className="bi bi-tag-fill me-2" aria-hidden="true" />
+            <DiscountIncluded discount={discount} />
+          </p>
+        ) : (
+          code && (
+            <p className="credits-code-note" data-testid="credits-code-note">
+              <i className="bi bi-tag-fill me-2" aria-hidden="true" />
+              {t('discounts:code.credits_note', { code })}
+            </p>
+          )
+        )}
       </header>
+
+      {user?.paid_user && <RepeatOption />}
 
       {user && !user.paid_user && (
         <div className="premium-hint" data-testid="credits-premium-hint">
@@ -68,7 +97,12 @@ export function CreditsPage() {
             <ul className="bundle-grid" aria-label={t('credits_page.packages')}>
               {catalogue.data.bundles.map((b) => (
                 <li key={b.id}>
-                  <BundleCard bundle={b} messageCredits={settings.message_credits} search={search} />
+                  <BundleCard
+                    bundle={b}
+                    percentage={discount?.percentage}
+                    messageCredits={settings.message_credits}
+                    search={search}
+                  />
                 </li>
               ))}
             </ul>
@@ -86,24 +120,55 @@ export function CreditsPage() {
   );
 }
 
+/** The member's last package again on the saved mandate (the repeat order), when there is one to repeat. */
+function RepeatOption() {
+  const { t } = useTranslation('payments');
+  const offer = useQuery(repeatOrderQuery()).data?.offer;
+  const f = useBundleFormat();
+  const methodName = useMethodName();
+  if (!offer || !isBuilt('credits-repeat-order')) return null;
+  return (
+    <Link to="/credits/repeat-order" className="credits-repeat" data-testid="credits-repeat-order">
+      <i className="bi bi-arrow-repeat credits-repeat-icon" aria-hidden="true" />
+      <span className="flex-grow-1 min-w-0">
+        <span className="d-block fw-semibold">{t('credits_page.repeat_title')}</span>
+        <span className="d-block small text-body-secondary">
+          {t('credits_page.repeat_text', {
+            package: t('credits', { count: offer.bundle.credits }),
+            price: f.price(offer.bundle),
+            method: methodName(offer.method as PaymentMethodName),
+          })}
+        </span>
+      </span>
+      <span className="btn btn-sm btn-outline-primary rounded-pill text-nowrap" aria-hidden="true">
+        {t('credits_page.repeat_cta')}
+      </span>
+    </Link>
+  );
+}
+
 function BundleCard({
   bundle,
+  percentage,
   messageCredits,
   search,
 }: {
-  bundle: Bundle;
+  bundle: PricedBundle;
+  /** the discount in the bundle's offer */
+  percentage: number | undefined;
   messageCredits: number;
   /** the query that goes along to the checkout ('' or ?code=…) */
   search: string;
 }) {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'discounts']);
+  const locale = useUiLocale();
   const f = useBundleFormat(messageCredits);
-  const perMessage = f.perMessage(bundle);
   const messages = f.messages(bundle);
+  const offer = bundle.offer;
   return (
     <Link
       to={`/credits/${bundle.id}${search}`}
-      className={`bundle-card${bundle.best_value ? ' is-best' : ''}`}
+      className={`bundle-card${bundle.best_value ? ' is-best' : ''}${offer ? ' has-offer' : ''}`}
       data-testid="bundle-card"
       data-bundle-id={bundle.id}
     >
@@ -113,10 +178,25 @@ function BundleCard({
         <span className="bundle-card-unit">{t('unit', { count: bundle.credits })}</span>
       </span>
       {messages && <span className="bundle-card-messages">{messages}</span>}
-      <span className="bundle-card-price" data-testid="bundle-price">
-        {f.price(bundle)}
+      <span className="bundle-card-price">
+        <PriceFigure
+          list={bundle.amount}
+          offer={offer?.amount ?? null}
+          currency={bundle.currency}
+          discount={null}
+          testId="bundle-price"
+        />
       </span>
-      {perMessage && <span className="bundle-card-per">{perMessage}</span>}
+      {offer && percentage !== undefined && (
+        <span className="badge rounded-pill bundle-card-off" data-testid="bundle-offer">
+          {t('discounts:code.off', { percentage: formatPercentage(percentage, locale) })}
+        </span>
+      )}
+      {bundle.per_message !== null && (
+        <span className="bundle-card-per">
+          <BundlePerMessage bundle={bundle} discount={null} />
+        </span>
+      )}
       <span className="bundle-card-vat">{f.vat(bundle)}</span>
       <span className="bundle-card-cta btn rounded-pill" aria-hidden="true">
         {t('credits_page.choose')}

@@ -1,23 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RULES } from '../../../shared/rules';
-import type { Bundle } from '../../../shared/schemas/payments';
+import type { PricedBundle } from '../../../shared/schemas/payments';
 import { useCurrentUser } from '../../features/auth/api/session';
-import { creditsQuery } from '../../features/payments/api/payments';
 import {
   BestValueBadge,
   CatalogueFallback,
   TestModeNotice,
   useBundleFormat,
 } from '../../features/payments/components/BundleParts';
+import {
+  BundlePerMessage,
+  DiscountIncluded,
+  MessageFrom,
+  PriceFigure,
+} from '../../features/payments/components/UnitPrices';
+import { usePriceList } from '../../features/payments/hooks/use-price-list';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 
 /** Package styles of the overview, plain (p0) to most prominent (p3); an unknown style is shown plain. */
 const STYLES = ['p0', 'p1', 'p2', 'p3'] as const;
 type PackageStyle = (typeof STYLES)[number];
-const styleOf = (b: Bundle): PackageStyle => STYLES.find((s) => s === b.style) ?? 'p0';
+const styleOf = (b: PricedBundle): PackageStyle => STYLES.find((s) => s === b.style) ?? 'p0';
 
 /** What premium gives, in the order shown. */
 function useBenefits(): { icon: string; text: string }[] {
@@ -38,7 +43,8 @@ export function PremiumPage() {
   const { t } = useTranslation('payments');
   const settings = useSettings();
   const user = useCurrentUser();
-  const catalogue = useQuery(creditsQuery());
+  const catalogue = usePriceList();
+  const prices = catalogue.data;
   const benefits = useBenefits();
   const premium = user?.paid_user === true;
   useHead({ title: t('premium.title'), siteName: settings.name });
@@ -61,6 +67,11 @@ export function PremiumPage() {
         ) : (
           <p className="premium-hero-intro">{t('premium.intro')}</p>
         )}
+        {prices?.unit_prices.message && (
+          <p className="premium-hero-price" data-testid="premium-message-from">
+            <MessageFrom prices={prices} />
+          </p>
+        )}
         <ul className="premium-benefits">
           {benefits.map((b) => (
             <li key={b.icon}>
@@ -75,6 +86,12 @@ export function PremiumPage() {
       <p className="text-center text-body-secondary mb-4">
         {premium ? t('premium.packages_intro_member') : t('premium.packages_intro')}
       </p>
+      {prices?.discount && (
+        <p className="premium-discount-note text-center" data-testid="premium-discount-note">
+          <i className="bi bi-tag-fill me-2" aria-hidden="true" />
+          <DiscountIncluded discount={prices.discount} />
+        </p>
+      )}
 
       {catalogue.data ? (
         catalogue.data.bundles.length === 0 ? (
@@ -101,13 +118,12 @@ export function PremiumPage() {
   );
 }
 
-function Package({ bundle, premium }: { bundle: Bundle; premium: boolean }) {
+function Package({ bundle, premium }: { bundle: PricedBundle; premium: boolean }) {
   const { t } = useTranslation('payments');
   const settings = useSettings();
   const f = useBundleFormat(settings.message_credits);
   const benefits = useBenefits();
   const style = styleOf(bundle);
-  const perMessage = f.perMessage(bundle);
   const titleId = `premium-package-${bundle.id}`;
   return (
     <article
@@ -122,9 +138,22 @@ function Package({ bundle, premium }: { bundle: Bundle; premium: boolean }) {
         <span className="premium-package-number">{bundle.credits}</span>{' '}
         <span className="premium-package-unit">{t('unit', { count: bundle.credits })}</span>
       </h3>
-      <p className="premium-package-price">{f.price(bundle)}</p>
+      <p className="premium-package-price">
+        <PriceFigure
+          list={bundle.amount}
+          offer={bundle.offer?.amount ?? null}
+          currency={bundle.currency}
+          discount={null}
+          testId="premium-package-price"
+        />
+      </p>
       <p className="premium-package-per">
-        {perMessage ? `${perMessage} · ` : ''}
+        {bundle.per_message !== null && (
+          <>
+            <BundlePerMessage bundle={bundle} discount={null} testId="premium-package-per-message" />
+            {' · '}
+          </>
+        )}
         {f.vat(bundle)}
       </p>
       <ul className="premium-package-benefits">

@@ -51,7 +51,7 @@ describe('PricingPage', () => {
     const rows = within(table).getAllByTestId('pricing-bundle');
     expect(rows[2]!.textContent).toContain('150 credits');
     expect(rows[2]!.textContent).toContain('€39.95');
-    expect(rows[2]!.textContent).toContain('€1.33');
+    expect(rows[2]!.textContent).toContain('€1.34');
     expect(within(rows[2]!).getByTestId('bundle-best-value')).toBeTruthy();
     expect(within(table).getByTestId('pricing-vat-note').textContent).toBe('All prices include 21% VAT.');
     expect(within(table).getByTestId('pricing-country').textContent).toBe('Netherlands');

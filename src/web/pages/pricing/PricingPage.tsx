@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageSpinner } from '../../components/ui/PageSpinner';
+import { useCurrentUser } from '../../features/auth/api/session';
 import { BundleTable } from '../../features/payments/components/BundleTable';
 import { formatMinor } from '../../features/payments/components/money';
+import { MessageTerms, type Unit, UnitFrom } from '../../features/payments/components/UnitPrices';
+import { usePriceList } from '../../features/payments/hooks/use-price-list';
 import { useCompanyInfo } from '../../features/site/api/companyinfo';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
@@ -20,26 +23,30 @@ interface PageText {
 export { formatMinor };
 
 /**
- * What things cost: credits per action from the site settings, the credit bundles of the visitor's country (a
- * member's: the profile's) with VAT, and the minimum price per message there.
+ * What things cost: credits per action from the site settings with what each costs at the cheapest (the price list
+ * of GET /api/credits.php), the two starter gifts (free messages, credits), and the credit bundles with VAT. A
+ * visitor sees the selected (GeoIP) country's prices; a member always the profile's, which the server decides.
  */
 export function PricingPage() {
   const { t } = useTranslation('pages');
   const { t: tc } = useTranslation();
+  const { t: tp } = useTranslation('payments');
   const settings = useSettings();
   const company = useCompanyInfo();
   const locale = currentLocale();
+  const user = useCurrentUser();
+  // A member's country is the profile's: the server knows it; a visitor's is the one selected for the visit.
+  const country = user ? undefined : settings.geoip_selected_country;
+  const prices = usePriceList(country).data;
   const text = t('pricing', { returnObjects: true }) as PageText;
   useHead({ title: text.title, siteName: settings.name, description: settings.description });
   if (company.isError) throw company.error;
   if (!company.data) return <PageSpinner />;
   const vars = infoPageVars(settings, company.data, locale);
-  const country = settings.geoip_selected_country;
-  const minimum = settings.minimum_message_costs[country];
-  const rows = [
-    { icon: 'chat-dots', label: tc('pricing.message'), credits: settings.message_credits },
-    { icon: 'image', label: tc('pricing.photo'), credits: settings.photo_credits },
-    { icon: 'gift', label: tc('pricing.gift'), credits: settings.gift_credits },
+  const rows: { unit: Unit; icon: string; label: string; credits: number }[] = [
+    { unit: 'message', icon: 'chat-dots', label: tc('pricing.message'), credits: settings.message_credits },
+    { unit: 'photo', icon: 'image', label: tc('pricing.photo'), credits: settings.photo_credits },
+    { unit: 'gift', icon: 'gift', label: tc('pricing.gift'), credits: settings.gift_credits },
   ];
   return (
     <article className="container-lg py-4 py-md-5 info-page" data-testid="pricing-page">
@@ -55,27 +62,40 @@ export function PricingPage() {
                 <li key={r.icon} className="list-group-item d-flex align-items-center gap-3 py-3">
                   <i className={`bi bi-${r.icon} fs-4 text-primary`} aria-hidden="true" />
                   <span className="flex-grow-1">{r.label}</span>
-                  <span className="fw-semibold">{tc('pricing.credits', { count: r.credits })}</span>
+                  <span className="text-end">
+                    <span className="d-block fw-semibold">{tc('pricing.credits', { count: r.credits })}</span>
+                    {prices && (
+                      <span className="d-block small text-body-secondary">
+                        <UnitFrom prices={prices} unit={r.unit} testId={`pricing-${r.unit}-price`} />
+                      </span>
+                    )}
+                  </span>
                 </li>
               ))}
               <li className="list-group-item d-flex align-items-center gap-3 py-3 bg-success-subtle">
                 <i className="bi bi-stars fs-4 text-success" aria-hidden="true" />
                 <span className="flex-grow-1">{tc('pricing.signup_bonus')}</span>
-                <span className="fw-semibold">
-                  {tc('pricing.credits_free', { count: settings.signup_credits })}
+                <span className="text-end fw-semibold" data-testid="pricing-starter">
+                  {prices && prices.starter.free_messages > 0 && (
+                    <span className="d-block">
+                      {tp('unit_price.free_messages', { count: prices.starter.free_messages })}
+                    </span>
+                  )}
+                  <span className="d-block">
+                    {tc('pricing.credits_free', {
+                      count: prices?.starter.credits ?? settings.signup_credits,
+                    })}
+                  </span>
                 </span>
               </li>
             </ul>
           </div>
-          <BundleTable country={country} messageCredits={settings.message_credits} />
-          {minimum && (
-            <p data-testid="minimum-cost">
-              {tc('pricing.minimum', {
-                price: formatMinor(minimum.costs, minimum.currency, locale),
-                country: new Intl.DisplayNames([locale], { type: 'region' }).of(country),
-              })}
+          {prices && (
+            <p data-testid="pricing-terms">
+              <MessageTerms prices={prices} />
             </p>
           )}
+          <BundleTable country={country} />
           {text.sections.map((s) => (
             <section key={s.heading} className="mt-4">
               <h2 className="h5 fw-semibold">{fillInfoText(s.heading, vars)}</h2>

@@ -1,22 +1,11 @@
 import { type FormEvent, type KeyboardEvent, type RefObject, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Conversation } from '../../../../shared/schemas/chat';
-import { currentLocale } from '../../../lib/i18n';
 import { sendTyping } from '../../live/use-live';
+import { ChatPriceLine } from './ChatPriceLine';
 
 export const PHOTO_TYPES = 'image/jpeg,image/png,image/webp';
 const MAX_ROWS = 5;
-
-/** "from €0.55": the message price of the member's country, in its currency. */
-export function formatPrice(price: NonNullable<Conversation['message_price']>, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: price.currency }).format(
-      price.amount,
-    );
-  } catch {
-    return `${price.amount} ${price.currency}`;
-  }
-}
 
 /**
  * The message footer: the text (Enter sends, Shift+Enter is a new line) with its character count against
@@ -67,11 +56,6 @@ export function Composer({
     send();
   };
 
-  const free = conversation.free_messages_left;
-  const cost =
-    free > 0
-      ? t('composer.cost_free', { count: free })
-      : t('composer.cost', { count: conversation.costs.message });
   const photoCost = t('credits.amount', { count: conversation.costs.photo });
 
   return (
@@ -155,19 +139,6 @@ export function Composer({
           </button>
         )}
         <span
-          id={`${id}-cost`}
-          className="small text-body-secondary text-truncate ms-1"
-          data-testid="chat-cost"
-        >
-          {cost}
-          {conversation.message_price && (
-            <span className="d-none d-sm-inline" data-testid="chat-price">
-              {' · '}
-              {t('composer.price', { price: formatPrice(conversation.message_price, currentLocale()) })}
-            </span>
-          )}
-        </span>
-        <span
           id={`${id}-count`}
           className={`small ms-auto flex-shrink-0 ${over ? 'text-danger fw-semibold' : 'text-body-secondary'}`}
           data-testid="chat-count"
@@ -182,11 +153,8 @@ export function Composer({
           </span>
         </span>
       </div>
-      {conversation.message_price && (
-        <p className="d-sm-none small text-body-secondary mb-1 chat-price-line">
-          {t('composer.price', { price: formatPrice(conversation.message_price, currentLocale()) })}
-        </p>
-      )}
+      {/* What a message costs: free ones left, then credits and money (one line, wrapping on phones). */}
+      <ChatPriceLine conversation={conversation} id={`${id}-cost`} />
     </form>
   );
 }

@@ -5,7 +5,6 @@ import type { PaymentMethodName } from '../../../../shared/payment-methods';
 import type { DiscountCodeInfo } from '../../../../shared/schemas/discounts';
 import { ApiError } from '../../../lib/http';
 import { DISCOUNT_REFUSALS, discountCheckQuery } from '../api/discounts';
-import { useActiveDiscount } from './use-time-bonus';
 
 const MAX_CODE_LENGTH = 40;
 
@@ -26,8 +25,14 @@ export interface CheckoutDiscount {
   /** the code applied to this order, or null */
   code: string | null;
   status: DiscountStatus;
-  /** the order's price with the code, when valid (minor units) */
-  price: { list_amount: number; discount: number; amount: number; currency: string } | null;
+  /** the order's price with the code, when valid (minor units; per_message: one message at that price) */
+  price: {
+    list_amount: number;
+    discount: number;
+    amount: number;
+    currency: string;
+    per_message: number | null;
+  } | null;
   info: DiscountCodeInfo | null;
   /** why the code does not apply (the server's refusal, or trouble reaching it) */
   error: unknown;
@@ -41,15 +46,17 @@ export interface CheckoutDiscount {
 
 /**
  * The discount code of a checkout. Which code: the member's own choice on this page, else `?code=` of the URL (the
- * retention offer, via /credits), else the active discount (time bonus, else welcome code). It is checked and priced
- * by GET discountcode.php for the bundle and the chosen method, again whenever the method changes.
+ * retention offer, via /credits), else the discount of the member's price list (`listed`: the server's choice of
+ * time bonus, else welcome code, in GET credits.php, which the checkout has before it shows a price, so the price
+ * never starts without it). It is checked and priced by GET discountcode.php for the bundle and the chosen method,
+ * again whenever the method changes.
  */
 export function useCheckoutDiscount(
   bundleId: number,
   method: PaymentMethodName | undefined,
+  listed: string | null,
 ): CheckoutDiscount {
   const [params] = useSearchParams();
-  const active = useActiveDiscount();
   const queryClient = useQueryClient();
   // The member's choice on this page (a code applied, or null: removed) wins over the URL and the active discount.
   const [choice, setChoice] = useState<{ code: string | null } | null>(null);
@@ -58,7 +65,7 @@ export function useCheckoutDiscount(
     method: string | undefined;
     error: ApiError;
   } | null>(null);
-  const code = choice ? choice.code : (normaliseCode(params.get('code')) ?? active?.code ?? null);
+  const code = choice ? choice.code : (normaliseCode(params.get('code')) ?? listed);
   const options = discountCheckQuery(code ?? '', bundleId, method);
   const check = useQuery({ ...options, enabled: code !== null });
 

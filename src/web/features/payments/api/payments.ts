@@ -3,12 +3,20 @@ import type { PaymentMethodName } from '../../../../shared/payment-methods';
 import type { CreditsResponse, Payment, RepeatOrderResponse } from '../../../../shared/schemas/payments';
 import { api } from '../../../lib/http';
 
-/** GET /api/credits.php: the bundles of the member's country (a visitor: `country` or GeoIP), methods, test mode. */
-export const creditsQuery = (country?: string) =>
+/**
+ * GET /api/credits.php: the price list of the member's country (a visitor: `country` or GeoIP): the bundles with
+ * their price per message and discounted offer, the cheapest price of a message, photo and gift, the discount priced
+ * in (`code`, else the member's time bonus or welcome code), the methods, test mode. Every screen naming a price
+ * shows this answer's figures (features/payments/components/UnitPrices).
+ */
+export const creditsQuery = (country?: string, code?: string | null) =>
   queryOptions({
-    queryKey: ['credits', country ?? null],
+    queryKey: ['credits', country ?? null, code ?? null],
     queryFn: ({ signal }) =>
-      api<CreditsResponse>('api/credits.php', { query: country ? { country } : {}, signal }),
+      api<CreditsResponse>('api/credits.php', {
+        query: { ...(country ? { country } : {}), ...(code ? { code } : {}) },
+        signal,
+      }),
     staleTime: 5 * 60_000,
     throwOnError: false,
   });

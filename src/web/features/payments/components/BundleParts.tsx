@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Bundle, CreditsResponse } from '../../../../shared/schemas/payments';
 import { RetryButton } from '../../../components/ui/RetryButton';
 import { ApiError } from '../../../lib/http';
-import { formatMinor, formatVatRate, messagesFor, perMessageMinor } from './money';
+import { formatMinor, formatVatRate, messagesFor } from './money';
 
 /** The UI locale of the translations in use (also in tests with their own i18next instance). */
 export function useUiLocale(): string {
@@ -11,25 +11,14 @@ export function useUiLocale(): string {
   return i18n.resolvedLanguage ?? i18n.language ?? 'en';
 }
 
-/** Money and VAT texts of bundles in the UI locale. */
-export function useBundleFormat(messageCredits: number) {
+/** Money and VAT texts of bundles in the UI locale (prices per message: UnitPrices, as the server answers them). */
+export function useBundleFormat(messageCredits = 0) {
   const { t } = useTranslation('payments');
   const locale = useUiLocale();
   return {
     price: (b: Pick<Bundle, 'amount' | 'currency'>) => formatMinor(b.amount, b.currency, locale),
     money: (minor: number, currency: string) => formatMinor(minor, currency, locale),
     rate: (rateBp: number) => formatVatRate(rateBp, locale),
-    /** "€1.99 per message", or undefined when the site has no message price */
-    perMessage: (b: Bundle) => {
-      const minor = perMessageMinor(b, messageCredits);
-      return minor === undefined
-        ? undefined
-        : t('per_message', { price: formatMinor(minor, b.currency, locale) });
-    },
-    perMessagePrice: (b: Bundle) => {
-      const minor = perMessageMinor(b, messageCredits);
-      return minor === undefined ? undefined : formatMinor(minor, b.currency, locale);
-    },
     messages: (b: Bundle) => {
       const n = messagesFor(b.credits, messageCredits);
       return n === undefined ? undefined : t('messages', { count: n });

@@ -1,20 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { RetryButton } from '../../../components/ui/RetryButton';
 import { useCountryNames } from '../../members/country-names';
-import { creditsQuery } from '../api/payments';
+import { usePriceList } from '../hooks/use-price-list';
 import { BestValueBadge, useBundleFormat, useUiLocale } from './BundleParts';
+import { PriceFigure } from './UnitPrices';
 
 /**
- * The credit bundles of a country as a table (the public pricing page): credits, price with VAT, price per message.
- * `country` is the visitor's; a member always sees the profile's country (the server decides).
+ * The credit bundles of a country as a table (the public pricing page): credits, price with VAT, price per message
+ * (discounted where the member's discount applies, as the server priced it). `country` is the visitor's; a member
+ * always sees the profile's country (the server decides).
  */
-export function BundleTable({ country, messageCredits }: { country?: string; messageCredits: number }) {
+export function BundleTable({ country }: { country?: string | undefined }) {
   const { t } = useTranslation('payments');
   const locale = useUiLocale();
   const countryName = useCountryNames(locale);
-  const catalogue = useQuery(creditsQuery(country));
-  const f = useBundleFormat(messageCredits);
+  const catalogue = usePriceList(country);
+  const f = useBundleFormat();
   const data = catalogue.data;
 
   return (
@@ -78,9 +79,27 @@ export function BundleTable({ country, messageCredits }: { country?: string; mes
                       <span className="pricing-table-credits">{t('credits', { count: b.credits })}</span>
                       {b.best_value && <BestValueBadge className="ms-2" />}
                     </th>
-                    <td className="text-end fw-semibold text-nowrap">{f.price(b)}</td>
+                    <td className="text-end fw-semibold text-nowrap">
+                      <PriceFigure
+                        list={b.amount}
+                        offer={b.offer?.amount ?? null}
+                        currency={b.currency}
+                        discount={null}
+                        testId="pricing-bundle-price"
+                      />
+                    </td>
                     <td className="text-end text-body-secondary text-nowrap">
-                      {f.perMessagePrice(b) ?? '–'}
+                      {b.per_message === null ? (
+                        '–'
+                      ) : (
+                        <PriceFigure
+                          list={b.per_message}
+                          offer={b.offer?.per_message ?? null}
+                          currency={b.currency}
+                          discount={null}
+                          testId="pricing-bundle-per-message"
+                        />
+                      )}
                     </td>
                   </tr>
                 ))}

@@ -1,5 +1,3 @@
-import type { Bundle } from '../../../../shared/schemas/payments';
-
 /**
  * Formats integer minor units of `currency` for the UI locale. All our currencies have 2 decimals; the divisor still
  * follows the currency's own number of digits, so a 0-decimal currency would not be off by a hundred.
@@ -15,15 +13,6 @@ export function formatVatRate(rateBp: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(
     rateBp / 10_000,
   );
-}
-
-/**
- * What one message costs with this bundle, in minor units: amount / (credits / messageCredits). Undefined when the
- * site has no message price or the bundle no credits.
- */
-export function perMessageMinor(bundle: Pick<Bundle, 'amount' | 'credits'>, messageCredits: number) {
-  if (messageCredits <= 0 || bundle.credits <= 0) return undefined;
-  return (bundle.amount * messageCredits) / bundle.credits;
 }
 
 /** How many messages the bundle's credits pay for (whole messages). */

@@ -6,13 +6,19 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { CurrentUser } from '../../../../shared/schemas/accounts';
-import type { Bundle, CreditsResponse } from '../../../../shared/schemas/payments';
+import type { CreditsResponse, PricedBundle } from '../../../../shared/schemas/payments';
 import type { SettingsResponse } from '../../../../shared/schemas/sites';
 import payments from '../../../locales/en/payments.json';
 
 /** Test helpers of the buying screens' component tests (imported by *.test.tsx only). */
 
-export const bundle = (id: number, credits: number, amount: number, extra: Partial<Bundle> = {}): Bundle => ({
+/** A bundle of the price list as the server answers it: 5 credits a message, its price per message rounded up. */
+export const bundle = (
+  id: number,
+  credits: number,
+  amount: number,
+  extra: Partial<PricedBundle> = {},
+): PricedBundle => ({
   id,
   credits,
   style: 'p0',
@@ -21,6 +27,8 @@ export const bundle = (id: number, credits: number, amount: number, extra: Parti
   currency: 'EUR',
   vat: Math.round((amount * 21) / 121),
   vat_rate_bp: 2100,
+  per_message: Math.ceil((amount * 5) / credits),
+  offer: null,
   ...extra,
 });
 
@@ -33,6 +41,13 @@ export const CATALOGUE: CreditsResponse = {
     bundle(3, 150, 3995, { style: 'p2', best_value: true }),
     bundle(4, 400, 8995, { style: 'p3' }),
   ],
+  discount: null,
+  unit_prices: {
+    message: { credits: 5, from: 113, bundle_id: 4, offer_from: null },
+    photo: { credits: 10, from: 225, bundle_id: 4, offer_from: null },
+    gift: { credits: 20, from: 450, bundle_id: 4, offer_from: null },
+  },
+  starter: { free_messages: 3, credits: 10 },
   methods: ['creditcard', 'paypal', 'ideal', 'sct'],
   test_mode: false,
 };
@@ -105,7 +120,6 @@ export async function renderWithProviders(
       gift_credits: 20,
       signup_credits: 15,
       geoip_selected_country: 'NL',
-      minimum_message_costs: { NL: { costs: 112, currency: 'EUR' } },
       support_email: 'support@amora.test',
       support_phone: '020-123 4567',
       refund_days: 14,
