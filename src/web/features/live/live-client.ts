@@ -1,4 +1,9 @@
-import { type LiveClientMessage, type LiveEvent, liveEventSchema } from '../../../shared/realtime';
+import {
+  LIVE_CLOSE_SESSION_ENDED,
+  type LiveClientMessage,
+  type LiveEvent,
+  liveEventSchema,
+} from '../../../shared/realtime';
 
 /** What the live client needs of a WebSocket (the browser's, or a fake in tests). */
 export interface SocketLike {
@@ -17,6 +22,11 @@ export interface LiveClientOptions {
   onEvent: (event: LiveEvent) => void;
   /** every (re)connect: the caller refetches what it shows, so nothing sent while away is missed */
   onConnect: () => void;
+  /**
+   * the server closed the socket because its session ended (logged out elsewhere, password changed, account
+   * deleted): the caller checks whether the member is still signed in. Reconnecting goes on until it stops the client.
+   */
+  onSessionEnded?: () => void;
   createSocket?: (url: string) => SocketLike;
   random?: () => number;
 }
@@ -126,10 +136,11 @@ export class LiveClient {
     socket.onerror = () => {
       // onclose follows and reconnects.
     };
-    socket.onclose = () => {
+    socket.onclose = (ev) => {
       clearInterval(this.pingTimer);
       if (this.socket !== socket) return;
       this.socket = null;
+      if (ev?.code === LIVE_CLOSE_SESSION_ENDED) this.options.onSessionEnded?.();
       if (this.openedAt && Date.now() - this.openedAt >= LIVE_TIMING.healthyAfterMs) this.attempt = 0;
       this.openedAt = 0;
       this.scheduleReconnect();

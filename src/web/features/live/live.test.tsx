@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LiveEvent } from '../../../shared/realtime';
+import { LIVE_CLOSE_SESSION_ENDED, type LiveEvent } from '../../../shared/realtime';
 import type { ChatsResponse } from '../../../shared/schemas/chat';
 import { useHead } from '../../lib/head';
 import type { MessagePages } from '../chat/api/chat';
@@ -41,9 +41,9 @@ class FakeSocket implements SocketLike {
       new MessageEvent('message', { data: typeof frame === 'string' ? frame : JSON.stringify(frame) }),
     );
   }
-  drop() {
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.(new CloseEvent('close', { code: 1006 }));
+    this.onclose?.(new CloseEvent('close', { code }));
   }
 }
 const createSocket = (url: string) => new FakeSocket(url);
@@ -278,6 +278,26 @@ describe('LiveSync', () => {
     expect(latest().closed).toBe(true);
     act(() => vi.advanceTimersByTime(60_000));
     expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('asks who is signed in when the server ends the socket’s session, not when the connection just drops', () => {
+    vi.useFakeTimers();
+    const client = cache();
+    client.setQueryData(['user'], member());
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    render(
+      <QueryClientProvider client={client}>
+        <LiveSync createSocket={createSocket} />
+      </QueryClientProvider>,
+    );
+    act(() => latest().open());
+    const userChecks = () => invalidate.mock.calls.filter(([f]) => f?.queryKey?.[0] === 'user').length;
+    act(() => latest().drop());
+    expect(userChecks()).toBe(0);
+    act(() => vi.advanceTimersByTime(1_200));
+    act(() => latest().open());
+    act(() => latest().drop(LIVE_CLOSE_SESSION_ENDED));
+    expect(userChecks()).toBe(1);
   });
 
   it('prefixes the page title with the unread messages plus the new likes', () => {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LIVE_PATH } from '../../../shared/realtime';
 import { RULES } from '../../../shared/rules';
+import { userQuery } from '../auth/api/session';
 import { applyLiveEvent, refreshAfterConnect } from './apply-event';
 import { LiveClient, type SocketLike } from './live-client';
 
@@ -24,7 +25,8 @@ export function sendTyping(conversation: number): void {
 
 /**
  * Keeps the live connection open while a member is signed in (`userId`), applying its events to the query cache;
- * closes it on logout (or when another member signs in, reconnects for them).
+ * closes it on logout (or when another member signs in, reconnects for them). A socket closed because its session
+ * ended makes the app ask the server who is signed in.
  */
 export function useLiveConnection(userId: number | null, createSocket?: (url: string) => SocketLike): void {
   const client = useQueryClient();
@@ -34,6 +36,9 @@ export function useLiveConnection(userId: number | null, createSocket?: (url: st
     const live = new LiveClient({
       url: liveUrl(),
       onEvent: (event) => applyLiveEvent(client, event),
+      // The session ended on the server: the user call says whether this tab is still signed in (then the member
+      // is shown signed out and this connection stops).
+      onSessionEnded: () => void client.invalidateQueries({ queryKey: userQuery.queryKey }),
       onConnect: () => {
         refreshAfterConnect(client);
         // The server counts a new connection as looking; a tab that reconnects in the background says it is not.
