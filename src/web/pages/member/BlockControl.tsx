@@ -6,6 +6,7 @@ import type { MemberProfile } from '../../../shared/schemas/member-profile';
 import { FormAlert } from '../../components/form/FormAlert';
 import { BusyButton } from '../../components/ui/BusyButton';
 import { blockCall, memberQuery, unblockCall } from '../../features/members/api/members';
+import { refreshAfterVisibilityChange } from '../../features/members/visibility-change';
 
 /** Block and unblock on another member's profile, with a confirmation before blocking. */
 export function BlockControl({ profile }: { profile: MemberProfile }) {
@@ -17,8 +18,7 @@ export function BlockControl({ profile }: { profile: MemberProfile }) {
     queryClient.setQueryData(key, (old) =>
       old ? { ...old, profile: { ...old.profile, blocked_by_me: blocked } } : old,
     );
-    void queryClient.invalidateQueries({ queryKey: ['blocked'] });
-    void queryClient.invalidateQueries({ queryKey: ['search'] });
+    refreshAfterVisibilityChange(queryClient);
   };
   const block = useMutation({
     mutationFn: () => blockCall(profile.id),

@@ -136,7 +136,7 @@ async function renderPage(fetchMock: ReturnType<typeof vi.fn>, user: CurrentUser
       </QueryClientProvider>
     </I18nextProvider>,
   );
-  return { router };
+  return { router, queryClient };
 }
 
 describe('MemberPage', () => {
@@ -218,10 +218,23 @@ describe('MemberPage', () => {
     expect(screen.getByRole('heading', { name: 'This profile is not available' })).toBeTruthy();
   });
 
-  it('asks for confirmation before blocking, then calls POST /api/block.php', async () => {
-    const fetchMock = mockFetch(() => json(200, memberAnswer()));
-    await renderPage(fetchMock);
+  it('asks for confirmation before blocking, then calls POST /api/block.php; every list of members reloads', async () => {
+    // The server's state: the profile answers whether the viewer blocked it.
+    let blocked = false;
+    const fetchMock = mockFetch(
+      () => json(200, memberAnswer({ blocked_by_me: blocked })),
+      () => {
+        blocked = !blocked;
+        return json(200, { ok: true });
+      },
+    );
+    const { queryClient } = await renderPage(fetchMock);
     await screen.findByRole('heading', { level: 1, name: /Sanne/ });
+    // Lists shown earlier, still fresh: the block must not wait for them to go stale.
+    const lists = [['search', { page: 1 }], ['likes', 'received', 1], ['chats'], ['member', 7], ['blocked']];
+    for (const key of lists) queryClient.setQueryData(key, {});
+    const stale = () => lists.filter((key) => queryClient.getQueryState(key)?.isInvalidated).length;
+    expect(stale()).toBe(0);
     const blockCalls = () =>
       fetchMock.mock.calls.filter(
         (c) => new URL(String(c[0]), 'http://localhost').pathname === '/api/block.php',
@@ -241,6 +254,14 @@ describe('MemberPage', () => {
     expect(await screen.findByTestId('member-blocked')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Unblock' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(stale()).toBe(lists.length);
+
+    // Unblocking reloads them again.
+    for (const key of lists) queryClient.setQueryData(key, {});
+    expect(stale()).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByTestId('member-block')).toBeTruthy();
+    await waitFor(() => expect(stale()).toBe(lists.length));
   });
 
   it('shows no block button on the own profile', async () => {

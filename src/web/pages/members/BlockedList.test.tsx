@@ -21,17 +21,18 @@ const json = (status: number, body: unknown) =>
 
 describe('BlockedSection', () => {
   it('lists the blocked members and unblocks one (also a member no longer visible) with DELETE /api/block.php', async () => {
-    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
-      init?.method === 'DELETE'
-        ? json(200, { ok: true })
-        : json(200, {
-            blocked: [
-              { ...card, hidden: false, handle: '20250101120000000001', id: 5, name: 'Tom', age: 40 },
-              { ...card, hidden: false, handle: '20250101120000000002', id: 6, name: 'Kim', age: 35 },
-              { hidden: true, handle: '20250101120000000003', label: 'Member no longer visible' },
-            ],
-          }),
-    );
+    // The server's blocks: an unblock takes the entry out (the list is fetched again after it).
+    let blocked = [
+      { ...card, hidden: false, handle: '20250101120000000001', id: 5, name: 'Tom', age: 40 },
+      { ...card, hidden: false, handle: '20250101120000000002', id: 6, name: 'Kim', age: 35 },
+      { hidden: true, handle: '20250101120000000003', label: 'Member no longer visible' },
+    ];
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method !== 'DELETE') return json(200, { blocked });
+      const { handle } = JSON.parse(String(init.body)) as { handle: string };
+      blocked = blocked.filter((b) => b.handle !== handle);
+      return json(200, { ok: true });
+    });
     vi.stubGlobal('fetch', fetchMock);
     const i18n = i18next.createInstance();
     await i18n.use(initReactI18next).init({

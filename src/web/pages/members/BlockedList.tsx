@@ -5,6 +5,7 @@ import type { BlockedEntry } from '../../../shared/schemas/member-profile';
 import { FormAlert } from '../../components/form/FormAlert';
 import { BusyButton } from '../../components/ui/BusyButton';
 import { blockedQuery, unblockEntryCall } from '../../features/members/api/members';
+import { refreshAfterVisibilityChange } from '../../features/members/visibility-change';
 import { CardLoadState } from '../../features/settings/components/CardLoadState';
 import { SettingsCard } from '../../features/settings/components/SettingsCard';
 
@@ -20,8 +21,7 @@ export function BlockedSection() {
     mutationFn: (entry: BlockedEntry) => unblockEntryCall(entry.handle),
     onSuccess: (_data, entry) => {
       queryClient.setQueryData(blockedQuery.queryKey, (old) => old?.filter((p) => p.handle !== entry.handle));
-      if (!entry.hidden) void queryClient.invalidateQueries({ queryKey: ['member', entry.id] });
-      void queryClient.invalidateQueries({ queryKey: ['search'] });
+      refreshAfterVisibilityChange(queryClient);
     },
   });
 

@@ -14,6 +14,9 @@ export const searchQuery = (filters: Partial<SearchRequest>, network?: string | 
     queryKey: ['search', query],
     queryFn: ({ signal }) => api<SearchResponse>('api/search.php', { query, signal }),
     placeholderData: keepPreviousData,
+    // Fetched again whenever a search is shown: who may be seen changes with others' blocks and invisible modes
+    // (the server never lets the browser store a member's answer either).
+    staleTime: 0,
     // Errors are shown on the page (with a retry), not by the route's error boundary.
     throwOnError: false,
   });

@@ -18,15 +18,21 @@ async function setup(answer: () => Response) {
   vi.stubGlobal('fetch', fetchMock);
   const onDone = vi.fn();
   const onHide = vi.fn();
+  const client = new QueryClient();
+  // Lists of members shown earlier: a block must have them fetched again.
+  for (const key of LISTS) client.setQueryData(key, {});
   render(
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={client}>
         <ReportModal show onHide={onHide} member={{ id: 7, name: 'Eva' }} source="chat" onDone={onDone} />
       </QueryClientProvider>
     </I18nextProvider>,
   );
-  return { fetchMock, onDone, onHide };
+  const stale = () => LISTS.filter((key) => client.getQueryState(key)?.isInvalidated).length;
+  return { fetchMock, onDone, onHide, stale };
 }
+
+const LISTS = [['search', { page: 1 }], ['likes', 'received', 1], ['chats'], ['member', 9]];
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -38,7 +44,7 @@ afterEach(() => {
 
 describe('ReportModal', () => {
   it('needs a reason, sends reason, comment and block, then says it is done', async () => {
-    const { fetchMock, onDone } = await setup(() => json(200, { ok: true, blocked: true }));
+    const { fetchMock, onDone, stale } = await setup(() => json(200, { ok: true, blocked: true }));
     const submit = screen.getByTestId('report-submit');
     expect((submit as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByTestId('report-reason-scam'));
@@ -56,8 +62,18 @@ describe('ReportModal', () => {
       source: 'chat',
       block: true,
     });
+    expect(stale()).toBe(LISTS.length);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onDone).toHaveBeenCalledWith(true);
+  });
+
+  it('leaves the lists of members alone when the report did not block', async () => {
+    const { stale } = await setup(() => json(200, { ok: true, blocked: false }));
+    fireEvent.click(screen.getByTestId('report-reason-other'));
+    fireEvent.click(screen.getByTestId('report-block'));
+    fireEvent.click(screen.getByTestId('report-submit'));
+    await waitFor(() => expect(screen.getByTestId('report-done')).toBeTruthy());
+    expect(stale()).toBe(0);
   });
 
   it('keeps what was typed and shows the error when sending fails', async () => {

@@ -1,10 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { REPORT_REASONS, type ReportReason } from '../../../../shared/schemas/reports';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { BusyButton } from '../../../components/ui/BusyButton';
+import { refreshAfterVisibilityChange } from '../../members/visibility-change';
 import { reportCall } from '../api/reports';
 
 export interface ReportModalProps {
@@ -29,9 +30,13 @@ export function ReportModal({ show, onHide, member, source, onDone }: ReportModa
   const [comment, setComment] = useState('');
   const [block, setBlock] = useState(true);
   const [done, setDone] = useState<boolean | null>(null);
+  const queryClient = useQueryClient();
   const report = useMutation({
     mutationFn: () => reportCall({ member: member.id, reason: reason!, comment, source, block }),
-    onSuccess: (res) => setDone(res.blocked),
+    onSuccess: (res) => {
+      setDone(res.blocked);
+      if (res.blocked) refreshAfterVisibilityChange(queryClient);
+    },
   });
   const close = () => {
     if (report.isPending) return;

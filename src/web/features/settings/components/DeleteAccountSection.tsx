@@ -10,6 +10,7 @@ import { FormField } from '../../../components/form/FormField';
 import { BusyButton } from '../../../components/ui/BusyButton';
 import { api } from '../../../lib/http';
 import { deleteAccountCall, deleteOffersCall } from '../../auth/api/accounts';
+import { refreshAfterVisibilityChange } from '../../members/visibility-change';
 import { privacyQuery } from '../api/privacy';
 import { RetentionOffers } from './RetentionOffers';
 import { SettingsCard } from './SettingsCard';
@@ -56,7 +57,10 @@ export function DeleteAccountSection() {
   const queryClient = useQueryClient();
   const goInvisible = useMutation({
     mutationFn: () => api('api/privacy.php', { method: 'PUT', body: { invisible: true } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: privacyQuery.queryKey }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: privacyQuery.queryKey });
+      refreshAfterVisibilityChange(queryClient);
+    },
   });
 
   const remove = useMutation({

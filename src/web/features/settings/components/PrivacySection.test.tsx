@@ -45,7 +45,7 @@ function renderSection(put: (body: unknown) => Response) {
       </I18nextProvider>
     </QueryClientProvider>,
   );
-  return fetchMock;
+  return Object.assign(fetchMock, { client });
 }
 
 describe('PrivacySection', () => {
@@ -62,6 +62,27 @@ describe('PrivacySection', () => {
     const put = fetchMock.mock.calls.find((c) => c[1]?.method === 'PUT')!;
     expect(put[0]).toBe('/api/privacy.php');
     expect(JSON.parse(String(put[1]!.body))).toEqual({ invisible: true, privacy_mode: true });
+  });
+
+  it('reloads every list of members when invisible mode changes, not for privacy mode', async () => {
+    const { client } = renderSection((body) => json(200, body));
+    const lists = [
+      ['search', { page: 1 }],
+      ['likes', 'given', 1],
+      ['chats'],
+      ['swipe-deck'],
+      ['showcase', 'en', null],
+    ];
+    for (const key of lists) client.setQueryData(key, {});
+    const stale = () => lists.filter((key) => client.getQueryState(key)?.isInvalidated).length;
+
+    fireEvent.click(await screen.findByLabelText(settings.privacy.privacy_mode.label));
+    expect(await screen.findByTestId('settings-privacy-privacy_mode-saved')).toBeTruthy();
+    expect(stale()).toBe(0);
+
+    fireEvent.click(screen.getByLabelText(settings.privacy.invisible.label));
+    expect(await screen.findByTestId('settings-privacy-invisible-saved')).toBeTruthy();
+    expect(stale()).toBe(lists.length);
   });
 
   it('puts the switch back and shows the error when saving fails', async () => {

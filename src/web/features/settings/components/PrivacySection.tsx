@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrivacySettings } from '../../../../shared/schemas/member-profile';
 import { FormAlert } from '../../../components/form/FormAlert';
+import { refreshAfterVisibilityChange } from '../../members/visibility-change';
 import { privacyQuery, savePrivacyCall } from '../api/privacy';
 import { CardLoadState } from './CardLoadState';
 import { SettingsCard } from './SettingsCard';
@@ -35,6 +36,8 @@ export function PrivacySection() {
     onSuccess: (settings, { key }) => {
       queryClient.setQueryData(privacyQuery.queryKey, settings);
       setSaved(key);
+      // Invisible mode changes who sees whom: the lists of members are fetched again.
+      if (key === 'invisible') refreshAfterVisibilityChange(queryClient);
     },
   });
 
