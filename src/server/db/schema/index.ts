@@ -8,3 +8,4 @@ export * from './moderation';
 export * from './notifications';
 export * from './payments';
 export * from './sites';
+export * from './sms';
