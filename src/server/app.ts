@@ -16,6 +16,7 @@ import { type EventBus, LocalEventBus, RedisEventBus } from './lib/event-bus';
 import { lazyChildLogger } from './lib/lazy-child-logger';
 import { logSerializers, REDACT_PATHS } from './lib/log-redaction';
 import { createMediaStorage } from './lib/media-storage';
+import { AppMetrics, type PoolStats } from './lib/metrics';
 import type { MediaStorage } from './lib/storage';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -51,6 +52,7 @@ import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { localePlugin } from './plugins/locale';
+import { metricsPlugin } from './plugins/metrics';
 import { routeLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
@@ -72,6 +74,10 @@ export interface AppDeps {
   logger?: boolean | object;
   /** Writes the production-shaped logs (serializers, redaction) to this stream instead (tests of the logs). */
   logStream?: { write(line: string): void } | undefined;
+  /** The instance's metrics; by default a new set (tests read them). */
+  metrics?: AppMetrics | undefined;
+  /** The PostgreSQL pool's connection counts for the metrics (Database.poolStats). */
+  poolStats?: (() => PoolStats) | undefined;
   /** The payment provider; by default the configured one (tests pass failing ones). */
   paymentProvider?: PaymentProvider | undefined;
 }
@@ -123,6 +129,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const disconnectSearchCaches = connectSearchCaches(bus);
   app.addHook('onClose', async () => disconnectSearchCaches());
 
+  await app.register(metricsPlugin, {
+    metrics: deps.metrics ?? new AppMetrics({ db: deps.db, poolStats: deps.poolStats }),
+    token: config.metrics.token,
+  });
   await app.register(fastifyCookie);
   // Before the static files and every route, so its hook sees every answer (@fastify/compress's rule).
   if (config.compressResponses) await app.register(compressionPlugin);

@@ -12,6 +12,7 @@ import { type ChannelSenders, mailSender, sendDueOutbox } from './jobs/outbox-se
 import { loginThrottleCleanupJob, paymentRecheckJob, Scheduler, swipeCleanupJob } from './jobs/scheduler';
 import { DevMailer, type Mailer, SmtpMailer } from './lib/mail/mailer';
 import { createMediaStorage } from './lib/media-storage';
+import { AppMetrics } from './lib/metrics';
 import { pushSender } from './lib/push/push-sender';
 import { ensureVapidKeys } from './lib/push-keys';
 import { createSmsGateway, smsSender } from './lib/sms/sms-sender';
@@ -54,7 +55,15 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
   redis?.on('error', (err) => log(`redis error: ${err.message}`));
-  const app = await buildApp({ config, db: database.db, redis, storage, pushPublicKey: vapid.publicKey });
+  const metrics = new AppMetrics({ db: database.db, poolStats: database.poolStats });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    redis,
+    storage,
+    pushPublicKey: vapid.publicKey,
+    metrics,
+  });
 
   const mailer: Mailer = config.smtpUrl ? new SmtpMailer(config.smtpUrl) : new DevMailer(log);
   // One sender per outbox channel; the SMS and push channels add theirs here.
@@ -73,7 +82,7 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     lookingSeconds: NOTIFICATION_TIMING.lookingSeconds,
     pushEnabled: true,
   };
-  const scheduler = new Scheduler(log);
+  const scheduler = new Scheduler(log, (job, ok, seconds) => metrics.observeJob(job, ok, seconds));
   scheduler.start([
     { name: 'outbox', everyMs: 2_000, run: () => sendDueOutbox(database.db, senders, log) },
     notificationDispatchJob(notificationDeps),

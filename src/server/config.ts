@@ -75,6 +75,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   COMPRESS_RESPONSES: bool.default(true),
   SERVE_UNKNOWN_HOSTS: bool.optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (a random secret)').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(300).optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -157,6 +160,8 @@ export interface AppConfig {
   /** Domain of the site created on first start. */
   defaultSiteDomain: string;
   webDistDir: string;
+  /** Prometheus metrics: on the app's port at /metrics behind this bearer token, and/or on a port of their own. */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   /** Serve the default site on every host name that is no site's (127.0.0.1, a LAN address); development only. */
   serveUnknownHosts: boolean;
   /** How long start-up waits for PostgreSQL to accept connections (a database that starts after the app). */
@@ -290,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     compressResponses: e.COMPRESS_RESPONSES,
     databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST },
     // Never in production, whatever the variable says: a host that is no site's must not get a site's pages.
     serveUnknownHosts: e.NODE_ENV === 'development' && (e.SERVE_UNKNOWN_HOSTS ?? true),
     // A load balancer that asks /readyz every 2 s has stopped sending members after 5; nothing waits on a laptop.

@@ -2,6 +2,7 @@ import { bootstrap } from './bootstrap';
 import { ConfigError, loadConfig } from './config';
 import { applyHeapGrowth } from './lib/heap-growth';
 import { maskSecrets } from './lib/log-redaction';
+import { serveMetrics } from './lib/metrics-server';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -35,6 +36,11 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await running.app.listen({ port: config.port, host: config.host });
+  if (config.metrics.port !== undefined) {
+    const metricsServer = await serveMetrics(running.app.metrics, config.metrics.host, config.metrics.port);
+    running.app.addHook('onClose', (_app, done) => void metricsServer.close(() => done()));
+    log(`metrics at http://${config.metrics.host}:${config.metrics.port}/metrics`);
+  }
   log(`ready at ${config.publicUrl} (database: ${running.database.driver})`);
   if (config.serveUnknownHosts)
     log(

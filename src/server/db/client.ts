@@ -26,6 +26,8 @@ export interface Database {
    * migrate one after the other (the second finds nothing left to do). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Connections of the PostgreSQL pool (none on PGlite), for the metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 /** The advisory-lock key the migrations run under (any constant shared by every instance of the deployment). */
@@ -133,6 +135,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     return {
       db,
       driver: 'pg',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       migrate: async () => {
         // A session-level lock on a connection of its own; drizzle migrates on the pool meanwhile. Another
         // instance waits here until this one has applied everything, then finds nothing left to apply.

@@ -21,19 +21,27 @@ export class Scheduler {
   private running = new Set<string>();
   private stopped = false;
 
-  constructor(private readonly log: (msg: string) => void) {}
+  constructor(
+    private readonly log: (msg: string) => void,
+    /** Told of every run (the metrics: runs, failures, duration). */
+    private readonly observe?: (job: string, ok: boolean, seconds: number) => void,
+  ) {}
 
   start(jobs: Job[]): void {
     for (const job of jobs) {
       const tick = async () => {
         if (this.stopped || this.running.has(job.name)) return;
         this.running.add(job.name);
+        const started = performance.now();
+        let ok = false;
         try {
           await job.run();
+          ok = true;
         } catch (err) {
           this.log(`job ${job.name} failed: ${err instanceof Error ? err.message : String(err)}`);
         } finally {
           this.running.delete(job.name);
+          this.observe?.(job.name, ok, (performance.now() - started) / 1000);
         }
       };
       const timer = setInterval(() => void tick(), job.everyMs);

@@ -90,6 +90,7 @@ export async function buildTestApp(
     logStream: opts.logStream,
     bus: opts.bus,
     paymentProvider: opts.paymentProvider,
+    poolStats: database.poolStats,
     // Counters of its own in a shared Redis: other test files and earlier runs (all from 127.0.0.1) must not use up
     // the limits of a test that counts them.
     rateLimitNamespace: `rl:test-${randomBytes(6).toString('hex')}:`,
