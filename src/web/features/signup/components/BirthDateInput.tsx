@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../../lib/i18n';
 
-/** Day / month / year selects: quick on phones, no locale-dependent date parsing. Value is YYYY-MM-DD or ''. */
+/**
+ * Day / month / year selects: quick on phones, no locale-dependent date parsing. Value is YYYY-MM-DD or ''. The month
+ * shows its whole name (styles: .birth-date gives it the room).
+ */
 export function BirthDateInput({
   value,
   onChange,
@@ -34,7 +37,7 @@ export function BirthDateInput({
   };
   const cls = `form-select${invalid ? ' is-invalid' : ''}`;
   return (
-    <div className="d-flex gap-2" role="group" aria-describedby={describedBy}>
+    <div className="birth-date" role="group" aria-describedby={describedBy}>
       <select
         id={id}
         className={cls}
@@ -53,6 +56,7 @@ export function BirthDateInput({
       <select
         className={cls}
         aria-label={t('fields.month')}
+        data-testid="birth-month"
         value={m}
         onChange={(e) => set('m', e.target.value)}
         aria-invalid={invalid}
@@ -65,7 +69,7 @@ export function BirthDateInput({
         ))}
       </select>
       <select
-        className={cls}
+        className={`${cls} birth-date-year`}
         aria-label={t('fields.year')}
         value={y}
         onChange={(e) => set('y', e.target.value)}
