@@ -3,7 +3,7 @@ import { buyCredits, CLIENT, confirmedMember } from './members';
 
 /**
  * Two members at once, each in a browser of their own: a match leads into the chat; messages, typing and read
- * receipts arrive live; the free messages and the signup credits run out and the buy-credits prompt shows; a chat
+ * receipts arrive live; the free messages and the signup credits run out and the member is told before sending; a chat
  * is deleted. Signup gives 10 credits, the first 3 texts are free, then a text costs 5 (site defaults).
  */
 for (const locale of ['en', 'de'] as const) {
@@ -84,15 +84,16 @@ for (const locale of ['en', 'de'] as const) {
       ).toHaveAttribute('data-status', /sent|read/);
     }
     await expect(pageB.getByTestId('chat-credits')).toContainText('0');
+    // Told before sending: the credits do not cover a message (e2e/chat-credits.spec.ts goes on from here).
+    await expect(pageB.getByTestId('chat-shortfall')).toBeVisible();
+    await expect(pageB.getByTestId('chat-shortfall-buy')).toHaveAttribute('href', '/credits');
     await input.fill('One more, please');
     await pageB.getByTestId('chat-send').click();
-    const prompt = pageB.getByTestId('chat-prompt-insufficient_credits');
-    await expect(prompt).toBeVisible();
-    await expect(pageB.getByTestId('chat-buy-credits')).toHaveAttribute('href', '/credits');
-    // The text that could not be sent is kept, marked failed, with a retry.
+    // The text is kept as not sent, with a retry and the way to credits.
     const failed = pageB.getByTestId('chat-message').filter({ hasText: 'One more, please' });
     await expect(failed).toHaveAttribute('data-status', 'failed');
     await expect(failed.getByTestId('chat-message-retry')).toBeVisible();
+    await expect(failed.getByTestId('chat-message-buy-credits')).toHaveAttribute('href', '/credits');
     await expectAccessible(pageB);
     await pageB.screenshot({
       path: testInfo.outputPath(`chat-${locale}-out-of-credits.png`),

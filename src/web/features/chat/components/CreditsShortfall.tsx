@@ -34,7 +34,10 @@ export function CreditsShortfall({
             balance: t('credits.amount', { count: Math.max(0, balance) }),
           })}
         </p>
-        {what === 'message' && <p className="mb-0 text-body-secondary">{t('shortfall.kept')}</p>}
+        {/* Phones keep the footer short: the kept message itself shows that nothing is lost. */}
+        {what === 'message' && (
+          <p className="mb-0 text-body-secondary d-none d-sm-block">{t('shortfall.kept')}</p>
+        )}
       </div>
       <Link
         to="/credits"
