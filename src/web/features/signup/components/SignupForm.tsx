@@ -13,6 +13,7 @@ import { storedTracking } from '../../../lib/tracking';
 import { signupCall } from '../../auth/api/accounts';
 import { useSettings } from '../../site/api/settings';
 import { suggestEmail } from '../email-suggestion';
+import { clearSignupDrafts, useStepDraft } from '../step-draft';
 import { BirthDateInput } from './BirthDateInput';
 
 /** The progress texts shown while the account is created. */
@@ -41,13 +42,20 @@ export function SignupForm({
 }) {
   const { t } = useTranslation('auth');
   const settings = useSettings();
-  const [values, setValues] = useState<Values>({
+  // What was typed survives a reload (sessionStorage, this tab only); the password never leaves the form.
+  const [draft, setDraft] = useStepDraft<Omit<Values, 'password'>>(`account.${memberId ?? 0}`, () => ({
     email: '',
     name: '',
-    password: '',
     date_of_birth: '',
     signup_message: '',
-  });
+  }));
+  const [password, setPassword] = useState('');
+  const values: Values = { ...draft, password };
+  const setValues = (update: (v: Values) => Values) => {
+    const { password: nextPassword, ...rest } = update(values);
+    setPassword(nextPassword);
+    setDraft(rest);
+  };
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<unknown>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -95,6 +103,7 @@ export function SignupForm({
       await wait(700);
       setProgress('mailing');
       await wait(700);
+      clearSignupDrafts();
       onCreated(user);
     } catch (err) {
       if (!mounted.current) return;
