@@ -126,7 +126,7 @@ async function mollie(
   }
   const waitSeconds = positiveInteger(env.VERIFY_WEBHOOK_WAIT_SECONDS, DEFAULT_WAIT_SECONDS, 'VERIFY_WEBHOOK_WAIT_SECONDS');
   const port = positiveInteger(env.VERIFY_WEBHOOK_PORT, DEFAULT_WEBHOOK_PORT, 'VERIFY_WEBHOOK_PORT');
-  const listener: WebhookListener | undefined = webhookUrl ? await startWebhookListener(port, '0.0.0.0') : undefined;
+  const listener: WebhookListener | undefined = webhookUrl ? await startWebhookListener(port) : undefined;
   const client = createMollieClient(
     env.MOLLIE_API_ENDPOINT ? { apiKey, apiEndpoint: env.MOLLIE_API_ENDPOINT } : { apiKey },
   );

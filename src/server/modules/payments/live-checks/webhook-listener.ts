@@ -45,7 +45,7 @@ function readId(req: IncomingMessage): Promise<string | undefined> {
   });
 }
 
-/** Listens on `port` (0: a free one) of `host` (default 127.0.0.1; 0.0.0.0 behind a tunnel on another machine). */
+/** Listens on `port` (0: a free one) of `host` (default 127.0.0.1: a tunnel on this machine forwards Mollie's calls). */
 export async function startWebhookListener(port = 0, host = '127.0.0.1'): Promise<WebhookListener> {
   const received: string[] = [];
   const waiters = new Set<{ id: string; done: (seen: boolean) => void }>();
