@@ -45,9 +45,10 @@ import { deleteLike, findLikeTarget, storeLike } from '../src/server/modules/lik
 import { listLikes } from '../src/server/modules/likes/likes.service';
 import { findLikePage, findLikeSummary, recountLikes } from '../src/server/modules/likes/likes-lists.repo';
 import {
+  bandOf,
   type CandidateFilter,
   type DeckPlace,
-  findSwipeDeck,
+  deckWalks,
   type Seeker,
   swipeDeckSql,
 } from '../src/server/modules/matching/matching.repo';
@@ -57,6 +58,7 @@ import {
   seekerOf,
 } from '../src/server/modules/matching/matching.service';
 import { findSwipeState } from '../src/server/modules/matching/swipe.repo';
+import { dealSwipeDeck } from '../src/server/modules/matching/swipe.service';
 import { ensureDefaultSite } from '../src/server/modules/sites/sites.service';
 import { INTERESTS, RULES } from '../src/shared/rules';
 import type { LikeTab } from '../src/shared/schemas/likes';
@@ -312,6 +314,8 @@ type OwnProfile = Pick<
   | 'region'
   | 'latCell'
   | 'lonCell'
+  | 'gender'
+  | 'sexuality'
   | 'seekingGender'
   | 'birthDate'
   | 'interests'
@@ -464,26 +468,37 @@ async function seedLikes(client: pg.Client, range: Range): Promise<boolean> {
       region: (r.region as string | null) ?? null,
       latCell: (r.lat_cell as number | null) ?? null,
       lonCell: (r.lon_cell as number | null) ?? null,
+      gender: (r.gender as string | null) ?? null,
+      sexuality: (r.sexuality as string | null) ?? null,
       seekingGender: (r.seeking_gender as string | null) ?? null,
       birthDate: String(r.birth_date),
       interests: r.interests as string[],
     });
     for (const id of cast.heavy) {
       const row = await client.query(
-        `select user_id, niche, country, region, lat_cell, lon_cell, seeking_gender, birth_date::text, interests
+        `select user_id, niche, country, region, lat_cell, lon_cell, gender, sexuality, seeking_gender,
+           birth_date::text, interests
          from profiles where user_id = $1`,
         [id],
       );
       const p = toOwn(row.rows[0] as Record<string, unknown>);
-      const q = dialect.sqlToQuery(
-        swipeDeckSql(seekerOf(p), candidateFilterOf(p, defaultPreferences(p)), {
-          limit: HEAVY_DECK,
-          passForgetDays: RULES.swipeGame.passForgetDays,
-        }),
-      );
-      const deck = (await client.query<{ id: string }>(q.sql, q.params as unknown[])).rows.map((r) =>
-        Number(r.id),
-      );
+      // The top of the deck in the app's order: the walks nearest first (own region, then own country).
+      const seeker = seekerOf(p);
+      const filter = candidateFilterOf(p, defaultPreferences(p));
+      const deck: number[] = [];
+      for (const walk of deckWalks(seeker, filter)) {
+        if (deck.length >= HEAVY_DECK) break;
+        const q = dialect.sqlToQuery(
+          swipeDeckSql(seeker, filter, {
+            limit: HEAVY_DECK - deck.length,
+            passForgetDays: RULES.swipeGame.passForgetDays,
+            walk,
+            excludeIds: [...deck],
+          }),
+        );
+        const rows = (await client.query<{ id: string }>(q.sql, q.params as unknown[])).rows;
+        deck.push(...rows.map((r) => Number(r.id)));
+      }
       const liked: number[] = [];
       const passed: number[] = [];
       for (const m of deck) (rnd() < HEAVY_LIKE_SHARE ? liked : passed).push(m);
@@ -558,15 +573,18 @@ async function recountBench(pool: pg.Pool, ids: number[]): Promise<void> {
 
 /**
  * The heavy swipers' deck cursors, where swiping through the top of their deck in the app left them: at the
- * furthest member they passed on (all their passes are of that part of the deck). Kept when set.
+ * furthest member they passed on in the deck's order (distance band, then activity; all their passes are of that
+ * part of the deck). Kept when set.
  */
 async function ensureHeavyCursors(pool: pg.Pool, cast: Cast): Promise<void> {
+  const band = new PgDialect().sqlToQuery(bandOf(sql`me`, sql`p`)).sql;
   await pool.query(
-    `insert into swipe_cursors (user_id, last_active_at, member_id)
-     select h.id, f.last_active_at, f.user_id from unnest($1::bigint[]) as h(id)
+    `insert into swipe_cursors (user_id, band, last_active_at, member_id)
+     select h.id, f.band, f.last_active_at, f.user_id from unnest($1::bigint[]) as h(id)
      cross join lateral (
-       select p.last_active_at, p.user_id from swipe_passes sp join profiles p on p.user_id = sp.member_id
-       where sp.user_id = h.id order by p.last_active_at, p.user_id desc limit 1) f
+       select ${band} as band, p.last_active_at, p.user_id
+       from swipe_passes sp join profiles p on p.user_id = sp.member_id join profiles me on me.user_id = h.id
+       where sp.user_id = h.id order by 1 desc, p.last_active_at, p.user_id desc limit 1) f
      on conflict (user_id) do nothing`,
     [cast.heavy],
   );
@@ -726,18 +744,19 @@ async function deckSeekers(db: Db, ids: number[]): Promise<DeckSeeker[]> {
   return out;
 }
 
-const DECK = { limit: RULES.swipeGame.deckSize, passForgetDays: RULES.swipeGame.passForgetDays };
+const DECK_SIZE = RULES.swipeGame.deckSize;
 
-/** The deck place of the most recently active member a seeker liked: a cursor at the top of the swiped region. */
+/** The deck place of the first member in deck order a seeker liked: a cursor at the top of the swiped part. */
 async function topSwipedPlace(db: Db, seekerId: number): Promise<DeckPlace> {
   const r = (await db.execute(sql`
-    select p.last_active_at::text as at, p.user_id as id from likes l join profiles p on p.user_id = l.liked_id
-    where l.liker_id = ${seekerId} order by p.last_active_at desc, p.user_id limit 1`)) as unknown as {
-    rows: { at: string; id: string | number }[];
+    select ${bandOf(sql`me`, sql`p`)} as band, p.last_active_at::text as at, p.user_id as id
+    from likes l join profiles p on p.user_id = l.liked_id join profiles me on me.user_id = ${seekerId}
+    where l.liker_id = ${seekerId} order by 1, p.last_active_at desc, p.user_id limit 1`)) as unknown as {
+    rows: { band: string | number; at: string; id: string | number }[];
   };
   const row = r.rows[0];
   if (!row) throw new Error(`heavy swiper ${seekerId} has no likes`);
-  return { lastActiveAt: row.at, memberId: Number(row.id) };
+  return { band: Number(row.band), lastActiveAt: row.at, memberId: Number(row.id) };
 }
 const PAGE = RULES.likes.pageSize;
 
@@ -836,11 +855,15 @@ async function benchDeck(db: Db, range: Range, cast: Cast): Promise<Stat[]> {
     ['hot members', cast.hot],
     ['random members', await randomMembers(range, 200, 3, cast)],
   ];
+  // A deal as the app deals it (swipe.service dealSwipeDeck): the walks nearest first, one statement each as needed.
   const deal = (label: string, seekers: DeckSeeker[], cursor: boolean) =>
-    measure(`swipe deck: findSwipeDeck (${label})`, (i) => {
+    measure(`swipe deck: dealSwipeDeck (${label})`, (i) => {
       const s = seekers[i % seekers.length]!;
-      const after = cursor && s.cursor ? { after: s.cursor, hashed: s.manySwipes } : {};
-      return findSwipeDeck(db, s.seeker, s.filter, { ...DECK, ...after });
+      return dealSwipeDeck(db, s.seeker, s.filter, {
+        limit: DECK_SIZE,
+        cursor: cursor ? s.cursor : undefined,
+        manySwipes: s.manySwipes,
+      });
     });
   for (const [label, ids] of groups) {
     const seekers = await deckSeekers(db, ids);
@@ -940,12 +963,12 @@ async function explainQueries(pool: pg.Pool, range: Range, cast: Cast): Promise<
     ['random member', (await randomMembers(range, 1, 3, cast))[0]!],
   ] as const) {
     const [s] = await deckSeekers(db, [id]);
-    const opts = s!.cursor ? { ...DECK, after: s!.cursor, hashed: s!.manySwipes } : DECK;
-    await explain(`findSwipeDeck (${label})`, () => findSwipeDeck(capture, s!.seeker, s!.filter, opts));
+    const opts = { limit: DECK_SIZE, cursor: s!.cursor, manySwipes: s!.manySwipes };
+    await explain(`dealSwipeDeck (${label})`, () => dealSwipeDeck(capture, s!.seeker, s!.filter, opts));
     // The first deal after a wrap: the walk from the top past everything the heavy swiper swiped.
     if (label === 'heavy swiper')
-      await explain('findSwipeDeck (heavy swiper, no cursor)', () =>
-        findSwipeDeck(capture, s!.seeker, s!.filter, DECK),
+      await explain('dealSwipeDeck (heavy swiper, no cursor)', () =>
+        dealSwipeDeck(capture, s!.seeker, s!.filter, { ...opts, cursor: undefined }),
       );
   }
 }

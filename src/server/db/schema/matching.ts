@@ -71,14 +71,16 @@ export const swipePasses = pgTable(
 );
 
 /**
- * Where a member's swipe deck carries on: the place in the deck's order (last activity, newest first, then id) of
- * the furthest card swiped so far. The deck deals the cards after it and wraps around to the top at the end (then
- * the row is deleted). Only a position: the member there may be gone.
+ * Where a member's swipe deck carries on: the place in the deck's order (distance band: 0 own region, 1 own country,
+ * 2 elsewhere; then last activity, newest first, then id) of the furthest card swiped so far. The deck deals the
+ * cards after it and wraps around to the top at the end (then the row is deleted). Only a position: the member there
+ * may be gone or have moved.
  */
 export const swipeCursors = pgTable('swipe_cursors', {
   userId: bigint('user_id', { mode: 'number' })
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
+  band: smallint('band').notNull(),
   lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull(),
   memberId: bigint('member_id', { mode: 'number' }).notNull(),
 });

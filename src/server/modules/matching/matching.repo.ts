@@ -48,6 +48,33 @@ export interface CandidateFilter {
   interests: string[];
 }
 
+/**
+ * Near first (issue 27, point 10): the signup matches and the swipe deck come from the own region first, then the own
+ * country, then everywhere (as far as the preferences' area reaches). Each is a walk of a search index in activity
+ * order: 0 the own region (profiles_search_region_idx), 1 the own country (profiles_search_country_gender_idx), 2
+ * everywhere (profiles_search_age_idx). A later walk meets the members of the earlier ones again; whoever was swiped
+ * is left out anyway, and a deal or a pool leaves out the ones it has already.
+ */
+export type DeckWalk = 0 | 1 | 2;
+
+const AREA_WIDTH: Record<CandidateFilter['area'], DeckWalk> = {
+  region: 0,
+  country: 1,
+  nearby: 2,
+  anywhere: 2,
+};
+
+/** The walks of the seeker's deck under `f`, nearest first (no region walk for a seeker without a region). */
+export function deckWalks(s: Seeker, f: CandidateFilter): DeckWalk[] {
+  const walks = ([0, 1, 2] as const).filter((w) => w <= AREA_WIDTH[f.area] && (w > 0 || s.region !== null));
+  // The region area without an own region is the own country (as candidateConditions has it).
+  return walks.length > 0 ? walks : [1];
+}
+
+/** SQL: the distance band of `p` from the seeker (the walk it belongs to first), for the swipe cursor. */
+export const bandOf = (me: SQL, p: SQL): SQL =>
+  sql`case when ${p}.country = ${me}.country and ${p}.region = ${me}.region then 0 when ${p}.country = ${me}.country then 1 else 2 end`;
+
 /** Degrees of latitude per km (and of longitude per km at the equator). */
 const KM_PER_DEGREE = 111.2;
 
@@ -65,13 +92,13 @@ function sharedInterests(interests: string[]): SQL {
   return sql`cardinality(array(select unnest(p.interests) intersect select unnest(${sql.param(interests)}::text[])))`;
 }
 
-/** The conditions on alias `p` for the seeker's candidates under `f`. */
-function candidateConditions(s: Seeker, f: CandidateFilter): SQL {
+/** The conditions on alias `p` for the seeker's candidates under `f`, within one walk when `walk` is given. */
+function candidateConditions(s: Seeker, f: CandidateFilter, walk?: DeckWalk): SQL {
   const parts: SQL[] = [sql`p.searchable`, sql`p.niche = ${s.niche}`, sql`p.user_id <> ${s.id}`];
-  if (f.area === 'country' || (f.area === 'region' && s.region === null))
-    parts.push(sql`p.country = ${s.country}`);
-  if (f.area === 'region' && s.region !== null)
+  const width = Math.min(AREA_WIDTH[f.area], walk ?? 2);
+  if (width === 0 && s.region !== null)
     parts.push(sql`p.country = ${s.country}`, sql`p.region = ${s.region}`);
+  else if (width <= 1) parts.push(sql`p.country = ${s.country}`);
   if (f.area === 'nearby' && s.latCell !== null && s.lonCell !== null) {
     // A box around the seeker, checked in the activity walk; the exact radius is checked on the distance.
     const dLat = f.radiusKm / KM_PER_DEGREE;
@@ -142,27 +169,36 @@ function matchColumns(s: Seeker, f: CandidateFilter): SQL {
 const publicPhotoJoin = sql`left join photos ph on ph.user_id = p.user_id and ph.is_main and ph.status = 'active' and not ph.is_private`;
 
 /**
- * The match finder's ranking: of the `pool` most recently active candidates, the best fitting first. Score: 3 per
- * shared interest, 2 within 10 km or 1 within 50 km, 1 for a photo; ties go to the more recently active.
+ * The match finder's ranking (also the signup matches): a pool of `pool` candidates, near first (the most recently
+ * active of the own region, then of the own country, then of everywhere: deckWalks), ranked by distance band and
+ * then by fit. Score: 3 per shared interest, 2 within 10 km or 1 within 50 km, 1 for a photo; ties go to the more
+ * recently active. The pool reads at most `pool` entries of each walk, and no further walk once it is full.
  */
 export function rankedMatchesSql(
   s: Seeker,
   f: CandidateFilter,
   page: { pool: number; limit: number; offset: number },
 ): SQL {
+  const walks = deckWalks(s, f).map(
+    (w) => sql`(select p.user_id, ${sql.raw(String(w))} as band, p.last_active_at from profiles p
+        where ${candidateConditions(s, f, w)}
+        order by p.last_active_at desc, p.user_id
+        limit ${page.pool})`,
+  );
   return sql`
     select * from (
-      select ${matchColumns(s, f)}, p.last_active_at
+      select ${matchColumns(s, f)}, p.last_active_at, pool.band
       from (
-        select p.user_id from profiles p
-        where ${candidateConditions(s, f)}
-        order by p.last_active_at desc, p.user_id
-        limit ${page.pool}
+        select w.user_id, min(w.band) as band from (
+          select * from (${sql.join(walks, sql` union all `)}) u
+          order by u.band, u.last_active_at desc, u.user_id
+          limit ${page.pool}
+        ) w group by w.user_id
       ) pool
       join profiles p on p.user_id = pool.user_id
       ${publicPhotoJoin}
     ) m
-    order by m."sharedInterests" * 3
+    order by m.band, m."sharedInterests" * 3
       + case when m."distanceKm" <= 10 then 2 when m."distanceKm" <= 50 then 1 else 0 end
       + case when m."storageKey" is null then 0 else 1 end desc,
       m.last_active_at desc, m.id
@@ -178,23 +214,32 @@ export async function findRankedMatches(
   return (await executeNamed<RawMatchRow>(db, rankedMatchesSql(s, f, page), 'match_finder')).map(toMatchRow);
 }
 
-/** A place in the swipe deck's order (last activity, most recent first, then id): swipe_cursors. */
+/**
+ * A place in the swipe deck's order (distance band, then last activity, most recent first, then id): swipe_cursors.
+ */
 export interface DeckPlace {
+  /** the walk (DeckWalk) the place is in: the member's distance band from the seeker */
+  band: number;
   /** as the database writes it (to the microsecond; a Date would cut it to the millisecond) */
   lastActiveAt: string;
   memberId: number;
 }
 
 /**
- * The swipe deck: candidates the seeker has not liked and not passed on in the last `passForgetDays` days, in the
- * order of last activity (most recent first). With `after`, only the members after that place (the deck cursor,
- * swipe_cursors: the deck carries on after the furthest card swiped); with `upTo`, only those at or before it (the
- * deck wrapped around: from the top again up to the cursor). The cursor spares heavy swipers the walk past the
- * members they swiped (about 1 µs each; 7,000 of them cost 6.8 ms a deal: docs/performance.md "Likes").
+ * One walk of the swipe deck (deckWalks): candidates the seeker has not liked and not passed on in the last
+ * `passForgetDays` days, in the order of last activity (most recent first). With `after`, only the members after
+ * that place (the deck cursor, swipe_cursors: the deck carries on after the furthest card swiped); with `upTo`, only
+ * those at or before it (the deck wrapped around: from the top again up to the cursor). The cursor spares heavy
+ * swipers the walk past the members they swiped (about 1 µs each; 7,000 of them cost 6.8 ms a deal:
+ * docs/performance.md "Likes").
  */
 export interface SwipeDeckOptions {
   limit: number;
   passForgetDays: number;
+  /** the walk: own region, own country or everywhere (within the preferences' area); all of the area when left out */
+  walk?: DeckWalk;
+  /** members the deal has already (from an earlier walk) */
+  excludeIds?: number[];
   after?: DeckPlace;
   upTo?: DeckPlace;
   /**
@@ -217,11 +262,14 @@ export function swipeDeckSql(s: Seeker, f: CandidateFilter, opts: SwipeDeckOptio
     const { at, id } = place(opts.upTo);
     cursor = sql` and p.last_active_at >= ${at} and (p.last_active_at > ${at} or p.user_id <= ${id})`;
   }
+  const dealt = opts.excludeIds?.length
+    ? sql` and p.user_id <> all(${sql.param(opts.excludeIds)}::bigint[])`
+    : sql``;
   return sql`
     select ${matchColumns(s, f)}
     from (
       select p.user_id, p.last_active_at from profiles p
-      where ${candidateConditions(s, f)}${cursor}
+      where ${candidateConditions(s, f, opts.walk)}${cursor}${dealt}
         and ${opts.after && !opts.hashed ? probedExclusion(s, opts.passForgetDays) : hashedExclusion(s, opts.passForgetDays)}
       order by p.last_active_at desc, p.user_id
       limit ${opts.limit}

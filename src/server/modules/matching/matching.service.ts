@@ -7,7 +7,8 @@ import type {
   MatchPreferences,
   MatchPreferencesResponse,
 } from '../../../shared/schemas/matching';
-import { SEARCH_AGE_MAX, SEARCH_AGE_MIN } from '../../../shared/schemas/search';
+import { ageRangeAround } from '../../../shared/search-defaults';
+import { soughtGender } from '../../../shared/seeking';
 import type { Db } from '../../db/client';
 import type { Profile } from '../../db/schema';
 import { fieldError } from '../../lib/app-error';
@@ -25,8 +26,6 @@ import {
   upsertPreferences,
 } from './matching.repo';
 
-/** Years either side of the member's own age in the default age range. */
-export const DEFAULT_AGE_SPREAD = 10;
 export const DEFAULT_RADIUS_KM = 50;
 
 type OwnProfile = Pick<
@@ -37,20 +36,21 @@ type OwnProfile = Pick<
   | 'region'
   | 'latCell'
   | 'lonCell'
+  | 'gender'
+  | 'sexuality'
   | 'seekingGender'
   | 'birthDate'
   | 'interests'
 >;
 
-const clampAge = (n: number) => Math.min(SEARCH_AGE_MAX, Math.max(SEARCH_AGE_MIN, n));
-
-/** What a member who saved nothing is looking for: the own profile's wish, around the own age, in the own country. */
+/**
+ * What a member who saved nothing is looking for: whom the member seeks (src/shared/seeking.ts), around the own age
+ * (the member search's default range, RULES.searchDefaults), in the own country.
+ */
 export function defaultPreferences(p: OwnProfile, now: Date = new Date()): MatchPreferences {
-  const age = ageOn(p.birthDate, now);
   return {
-    gender: p.seekingGender === 'male' || p.seekingGender === 'female' ? p.seekingGender : null,
-    min_age: clampAge(age - DEFAULT_AGE_SPREAD),
-    max_age: clampAge(age + DEFAULT_AGE_SPREAD),
+    gender: soughtGender(p),
+    ...ageRangeAround(ageOn(p.birthDate, now)),
     area: 'country',
     radius_km: DEFAULT_RADIUS_KM,
     interests: p.interests.slice(0, RULES.matching.maxInterests) as MatchPreferences['interests'],

@@ -3,8 +3,8 @@ import { ageOn } from '../../../shared/dates';
 import { matchFinderResponseSchema, matchPreferencesResponseSchema } from '../../../shared/schemas/matching';
 import type { TestMember } from '../../test/factories';
 import { type TestContext, withTestSite } from '../../test/test-app';
-import { addPhoto, call } from '../member-profile/member-profile.fixtures';
-import { isolatedWorld } from './matching.fixtures';
+import { addPhoto, call, setProfile } from '../member-profile/member-profile.fixtures';
+import { amsterdamScene, isolatedWorld } from './matching.fixtures';
 
 let ctx: TestContext;
 let domain: string;
@@ -67,6 +67,11 @@ describe('/api/match-preferences.php', () => {
     });
     const young = await world.member({ birthDate: '2006-01-01', seekingGender: null });
     expect((await getPrefs(young)).preferences).toMatchObject({ gender: null, min_age: 18 });
+    // Whom the member seeks is the one rule of src/shared/seeking.ts: the orientation, where it decides.
+    const gay = await world.member({ sexuality: 'gay', seekingGender: null });
+    expect((await getPrefs(gay)).preferences.gender).toBe('male');
+    const bi = await world.member({ gender: 'female', sexuality: 'bi', seekingGender: 'male' });
+    expect((await getPrefs(bi)).preferences.gender).toBeNull();
   });
 
   it('saves and reads back; refuses bad values with translated field messages', async () => {
@@ -163,6 +168,26 @@ describe('GET /api/match-finder.php', () => {
     // Liked ones are marked.
     await call(ctx, domain, 'POST', '/api/like.php', me.cookie, { id: near.id });
     expect((await finder(me)).liked).toEqual([near.id]);
+  });
+
+  it('puts the near first (the signup matches): a member in Amsterdam gets Haarlem, Utrecht, then abroad', async () => {
+    const { seeker, glasgow, geneva, newYork, utrecht, haarlem } = await amsterdamScene(ctx, domain);
+    const near = [haarlem, utrecht].map((m) => m.id);
+    const abroad = [glasgow, geneva, newYork].map((m) => m.id);
+    // Defaults (nothing saved): everywhere, as the own country has fewer than a page.
+    expect((await finder(seeker)).items.map((c) => c.id)).toEqual([...near, ...abroad]);
+    // Within a band the fit still ranks: a shared interest lifts New York over Glasgow and Geneva, not over Utrecht.
+    await putPrefs(seeker, prefs({ interests: ['hiking'] }));
+    await setProfile(db(), newYork.id, { interests: ['hiking'] });
+    await setProfile(db(), utrecht.id, { interests: [] });
+    expect((await finder(seeker)).items.map((c) => c.id)).toEqual([
+      ...near,
+      newYork.id,
+      glasgow.id,
+      geneva.id,
+    ]);
+    // The answer never carries a location.
+    expect(JSON.stringify(await finder(seeker))).not.toMatch(/lat|lon|52\.3|4\.9/);
   });
 
   it('leaves out the hidden, the blocked both ways and the unconfirmed; the unconfirmed may ask', async () => {

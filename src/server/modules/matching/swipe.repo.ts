@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { namedStatement, rowOf } from '../../db/named-query';
 import { matchPreferences, swipeCursors, swipeDays, swipePasses } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
-import type { DeckPlace, PreferencesRow } from './matching.repo';
+import { bandOf, type DeckPlace, type PreferencesRow } from './matching.repo';
 
 /**
  * Counts one swipe-game like on `day` unless the member has `limit` already: one upsert, so parallel likes queue on
@@ -26,9 +26,10 @@ export async function countSwipeLike(
 
 /**
  * After a swipe on `memberId`: remembers a pass (again: from now; an id that is no account changes nothing) when
- * `pass`, moves the deck cursor (swipe_cursors) to the member's place in the deck's order when that is further
- * than the cursor (never back: a member who became active since the deal moved up, and the deck carries on where
- * it was), and returns the member's swipe-game likes on `day`. One statement.
+ * `pass`, moves the deck cursor (swipe_cursors) to the member's place in the deck's order (distance band from the
+ * swiper, last activity, id) when that is further than the cursor (never back: a member who became active since the
+ * deal moved up, or one of the own region met again in the country's walk, and the deck carries on where it was),
+ * and returns the member's swipe-game likes on `day`. One statement.
  */
 export async function recordSwipe(
   db: Db,
@@ -52,11 +53,15 @@ function recordSwipeSql(pass: boolean) {
     : sql``;
   return sql`with ${passed}
     moved as (
-      insert into swipe_cursors as c (user_id, last_active_at, member_id)
-      select ${user}, p.last_active_at, p.user_id from profiles p where p.user_id = ${member}
-      on conflict (user_id) do update set last_active_at = excluded.last_active_at, member_id = excluded.member_id
-      where excluded.last_active_at < c.last_active_at
-        or (excluded.last_active_at = c.last_active_at and excluded.member_id > c.member_id)
+      insert into swipe_cursors as c (user_id, band, last_active_at, member_id)
+      select ${user}, ${bandOf(sql`me`, sql`p`)}, p.last_active_at, p.user_id
+      from profiles p join profiles me on me.user_id = ${user}
+      where p.user_id = ${member}
+      on conflict (user_id) do update
+        set band = excluded.band, last_active_at = excluded.last_active_at, member_id = excluded.member_id
+      where excluded.band > c.band
+        or (excluded.band = c.band and (excluded.last_active_at < c.last_active_at
+          or (excluded.last_active_at = c.last_active_at and excluded.member_id > c.member_id)))
       returning 1)
     select coalesce((select d.likes from swipe_days d
       where d.user_id = ${user} and d.day = ${sql.placeholder('day')}::date), 0) as likes`;
@@ -83,16 +88,20 @@ export interface SwipeState {
 export async function findSwipeState(db: Db, userId: number, day: string): Promise<SwipeState> {
   const [row] = await swipeStateQuery(db, { userId, day });
   if (!row) return { preferences: undefined, cursor: undefined, likes: 0, manySwipes: false };
-  const { cursor_at, cursor_id, day_likes, swipes, ...prefs } = row;
+  const { cursor_band, cursor_at, cursor_id, day_likes, swipes, ...prefs } = row;
   return {
     preferences: prefs.user_id === null ? undefined : rowOf(matchPreferences, prefs),
-    cursor: cursor_at === null ? undefined : { lastActiveAt: cursor_at, memberId: Number(cursor_id) },
+    cursor:
+      cursor_at === null
+        ? undefined
+        : { band: Number(cursor_band), lastActiveAt: cursor_at, memberId: Number(cursor_id) },
     likes: Number(day_likes),
     manySwipes: Number(swipes) >= RULES.swipeGame.hashedExclusionFromSwipes,
   };
 }
 const swipeStateQuery = namedStatement<
   Record<string, unknown> & {
+    cursor_band: string | number | null;
     cursor_at: string | null;
     cursor_id: string | number | null;
     day_likes: string | number;
@@ -101,7 +110,7 @@ const swipeStateQuery = namedStatement<
 >('swipe_state', () => {
   const user = sql`${sql.placeholder('userId')}::bigint`;
   const cap = RULES.swipeGame.hashedExclusionFromSwipes;
-  return sql`select mp.*, c.last_active_at::text as cursor_at, c.member_id as cursor_id,
+  return sql`select mp.*, c.band as cursor_band, c.last_active_at::text as cursor_at, c.member_id as cursor_id,
       coalesce((select d.likes from swipe_days d where d.user_id = ${user} and d.day = ${sql.placeholder('day')}::date), 0)
         as day_likes,
       coalesce((select lc.given from like_counts lc where lc.user_id = ${user}), 0)

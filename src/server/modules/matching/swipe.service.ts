@@ -5,7 +5,16 @@ import { AppError } from '../../lib/app-error';
 import type { SessionWithUser } from '../auth/sessions.repo';
 import { likeMember } from '../likes/likes.service';
 import type { CardSite } from '../member-profile/member-profile.presenter';
-import { findSwipeDeck } from './matching.repo';
+import {
+  type CandidateFilter,
+  type DeckPlace,
+  type DeckWalk,
+  deckWalks,
+  findSwipeDeck,
+  type MatchRow,
+  type Seeker,
+  type SwipeDeckOptions,
+} from './matching.repo';
 import { effectiveFilter, preferencesFrom, presentMatchCard, seekerOf } from './matching.service';
 import { countSwipeLike, findSwipeState, recordSwipe, resetSwipeCursor } from './swipe.repo';
 
@@ -44,30 +53,58 @@ export function swipeLimitReached(now: Date): AppError {
 type Member = Pick<SessionWithUser, 'user' | 'profile'>;
 
 /**
- * The deck carries on after the furthest card swiped (the cursor, matching.repo swipeDeckSql). A deal that reaches
- * the end of the deck goes on from the top up to the cursor, and resets it: the deck carries on from the top.
+ * One deal of the deck: the walks of deckWalks one after the other, nearest first (own region, own country,
+ * everywhere, as far as the preferences' area reaches), each in activity order. A deal carries on after the furthest
+ * card swiped (the cursor, matching.repo swipeDeckSql): the rest of the cursor's walk, then the walks after it from
+ * their top. A deal that reaches the end of the deck goes on from the top up to the cursor (`wrapped`: the cursor is
+ * to be reset, and the deck carries on from the top). Most deals are one statement: a walk is only left for the next
+ * when it has no more cards.
  */
+export async function dealSwipeDeck(
+  db: Db,
+  seeker: Seeker,
+  filter: CandidateFilter,
+  opts: { limit: number; cursor: DeckPlace | undefined; manySwipes: boolean },
+): Promise<{ rows: MatchRow[]; wrapped: boolean }> {
+  const { limit, cursor } = opts;
+  const walks = deckWalks(seeker, filter);
+  const rows: MatchRow[] = [];
+  const deal = async (walk: DeckWalk, place: Pick<SwipeDeckOptions, 'after' | 'upTo' | 'hashed'>) => {
+    rows.push(
+      ...(await findSwipeDeck(db, seeker, filter, {
+        limit: limit - rows.length,
+        passForgetDays: RULES.swipeGame.passForgetDays,
+        walk,
+        excludeIds: rows.map((r) => r.id),
+        ...place,
+      })),
+    );
+  };
+  for (const walk of walks) {
+    if (rows.length >= limit) break;
+    if (cursor && walk < cursor.band) continue;
+    await deal(walk, cursor && walk === cursor.band ? { after: cursor, hashed: opts.manySwipes } : {});
+  }
+  if (!cursor || rows.length >= limit) return { rows, wrapped: false };
+  for (const walk of walks) {
+    if (rows.length >= limit || walk > cursor.band) break;
+    await deal(walk, walk === cursor.band ? { upTo: cursor } : {});
+  }
+  return { rows, wrapped: true };
+}
+
+/** A deal of the member's deck (dealSwipeDeck) by their preferences, with the day's likes left. */
 export async function swipeDeck(db: Db, member: Member, site: CardSite): Promise<SwipeDeckResponse> {
   const now = new Date();
   const p = member.profile;
   const state = await findSwipeState(db, p.userId, utcDay(now));
   const filter = await effectiveFilter(db, p, preferencesFrom(p, state.preferences), now);
-  const limit = RULES.swipeGame.deckSize;
-  const opts = { limit, passForgetDays: RULES.swipeGame.passForgetDays };
-  let rows = await findSwipeDeck(db, seekerOf(p), filter, {
-    ...opts,
-    after: state.cursor,
-    hashed: state.manySwipes,
+  const { rows, wrapped } = await dealSwipeDeck(db, seekerOf(p), filter, {
+    limit: RULES.swipeGame.deckSize,
+    cursor: state.cursor,
+    manySwipes: state.manySwipes,
   });
-  if (state.cursor && rows.length < limit) {
-    const top = await findSwipeDeck(db, seekerOf(p), filter, {
-      ...opts,
-      limit: limit - rows.length,
-      upTo: state.cursor,
-    });
-    rows = [...rows, ...top];
-    await resetSwipeCursor(db, p.userId);
-  }
+  if (wrapped) await resetSwipeCursor(db, p.userId);
   return { deck: rows.map((r) => presentMatchCard(r, site, now)), ...allowance(state.likes, now) };
 }
 

@@ -8,7 +8,7 @@ import { swipeCleanupJob } from '../../jobs/scheduler';
 import type { TestMember } from '../../test/factories';
 import { type TestContext, withTestSite } from '../../test/test-app';
 import { call, setUser } from '../member-profile/member-profile.fixtures';
-import { isolatedWorld } from './matching.fixtures';
+import { amsterdamScene, isolatedWorld } from './matching.fixtures';
 import { findSwipeState } from './swipe.repo';
 import { nextUtcDay, utcDay } from './swipe.service';
 
@@ -122,6 +122,54 @@ describe('GET /api/swipe-game.php', () => {
     expect(await deckIds(seeker)).toEqual(
       [3, ...Array.from({ length: 14 }, (_, k) => 5 + k), 20, 22, 23].map((i) => w[i]),
     );
+  });
+
+  it('deals near first: a member in Amsterdam gets Haarlem, then Utrecht, then Glasgow, Geneva and New York', async () => {
+    const { seeker, glasgow, geneva, newYork, utrecht, haarlem } = await amsterdamScene(ctx, domain);
+    // Defaults (nothing saved): the own country has fewer candidates than a page, so everywhere, nearest first.
+    expect(await deckIds(seeker)).toEqual([haarlem, utrecht, glasgow, geneva, newYork].map((m) => m.id));
+    await swipe(seeker, haarlem.id, 'pass');
+    expect(await deckIds(seeker)).toEqual([utrecht, glasgow, geneva, newYork].map((m) => m.id));
+    await swipe(seeker, utrecht.id, 'pass');
+    expect(await deckIds(seeker)).toEqual([glasgow, geneva, newYork].map((m) => m.id));
+  });
+
+  it('walks the own region, the own country and the rest in turn, and carries on across them', async () => {
+    const world = isolatedWorld(ctx, domain);
+    const seeker = await world.member({ country: 'NL', region: 'NH' });
+    const woman = { gender: 'female', seekingGender: 'male', birthDate: '1992-01-01' } as const;
+    const make = async (n: number, where: { country: string; region: string }) => {
+      const ids: number[] = [];
+      for (let i = 0; i < n; i++) ids.push((await world.member({ ...woman, ...where })).id);
+      return ids;
+    };
+    const region = await make(12, { country: 'NL', region: 'NH' });
+    const country = await make(12, { country: 'NL', region: 'UT' });
+    const abroad = await make(12, { country: 'DE', region: 'BY' });
+    // The further away, the more recently active: the order is by distance first, by activity within it.
+    const base = Date.now() - 3_600_000;
+    for (const [i, id] of [...abroad, ...country, ...region].entries())
+      await setUser(db(), id, { lastActiveAt: new Date(base - i * 60_000) });
+    const saved = await call(ctx, domain, 'PUT', '/api/match-preferences.php', seeker.cookie, {
+      gender: 'female',
+      min_age: 18,
+      max_age: 99,
+      area: 'anywhere',
+      radius_km: 50,
+      interests: [],
+    });
+    expect(saved.statusCode).toBe(200);
+
+    expect(await deckIds(seeker)).toEqual([...region, ...country.slice(0, 8)]);
+    for (const id of [...region, ...country.slice(0, 3)]) await swipe(seeker, id, 'pass');
+    // After the cursor (the third in the own country): the rest of the country, then the rest of the world.
+    expect(await deckIds(seeker)).toEqual([...country.slice(3), ...abroad.slice(0, 11)]);
+    await swipe(seeker, abroad[0]!, 'pass');
+    // In the world's walk the country's members not swiped come again, after the more recently active abroad.
+    expect(await deckIds(seeker)).toEqual([...abroad.slice(1), ...country.slice(3)]);
+    // A card nearer than the cursor does not move it back.
+    await swipe(seeker, country[3]!, 'pass');
+    expect(await deckIds(seeker)).toEqual([...abroad.slice(1), ...country.slice(4)]);
   });
 
   it('deals the same to a member with many swipes, whose deal after the cursor leaves them out with one hashed set', async () => {
