@@ -15,6 +15,12 @@ export const LIVE_PATH = '/api/live';
  */
 export const LIVE_CLOSE_SESSION_ENDED = 4001;
 
+/**
+ * The close code of every socket of an instance that shuts down (a deploy, a scale-down): RFC 6455's "service
+ * restart", the hint to reconnect at once; the load balancer sends the new connection to another instance.
+ */
+export const LIVE_CLOSE_SERVER_RESTART = 1012;
+
 const base = { id: z.string(), at: z.string() };
 
 export const liveEventSchema = z.discriminatedUnion('type', [

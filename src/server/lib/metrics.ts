@@ -40,16 +40,28 @@ export class AppMetrics {
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
     registers: [this.registry],
   });
+  /** The live hub of this instance, read at each scrape (nothing on the hot path of a message). */
+  private live: { size: number; sentTotal: number } | undefined;
   readonly liveConnections = new Gauge({
     name: 'amora_live_connections',
     help: 'Open WebSocket connections (/api/live) on this instance',
     registers: [this.registry],
+    collect: () => {
+      if (this.live) this.liveConnections.set(this.live.size);
+    },
   });
   readonly liveEvents = new Counter({
     name: 'amora_live_events_sent_total',
-    help: 'Live events sent to sockets of this instance',
+    help: 'Live events written to sockets of this instance',
     registers: [this.registry],
+    collect: () => {
+      if (!this.live) return;
+      const now = this.live.sentTotal;
+      if (now > this.liveSentSeen) this.liveEvents.inc(now - this.liveSentSeen);
+      this.liveSentSeen = now;
+    },
   });
+  private liveSentSeen = 0;
 
   constructor(opts: { db?: Db; poolStats?: () => PoolStats | undefined; defaultMetrics?: boolean } = {}) {
     // Event-loop lag, GC pauses by kind, heap, CPU, handles: prom-client's process metrics.
@@ -120,6 +132,11 @@ export class AppMetrics {
         },
       });
     }
+  }
+
+  /** Reads connections and events sent from the live hub (modules/live) at each scrape. */
+  watchLive(hub: { size: number; sentTotal: number }): void {
+    this.live = hub;
   }
 
   /** One periodic job run (jobs/scheduler.ts). */

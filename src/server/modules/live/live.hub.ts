@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE_SESSION_ENDED, type LiveEvent } from '../../../shared/realtime';
+import {
+  LIVE_CLOSE_SERVER_RESTART,
+  LIVE_CLOSE_SESSION_ENDED,
+  type LiveEvent,
+} from '../../../shared/realtime';
 import type { EventBus } from '../../lib/event-bus';
 import { parseRevokedSessions, SESSIONS_REVOKED } from '../auth/session-cache';
 
@@ -65,6 +69,8 @@ export class LiveHub {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly sessionTimer: NodeJS.Timeout | undefined;
   private checking = false;
+  private sent = 0;
+  private closed = false;
 
   private readonly checkSessions: SessionCheck | undefined;
 
@@ -158,13 +164,45 @@ export class LiveHub {
     for (const [socket, sessionId] of set) if (ended.has(sessionId)) this.end(userId, socket);
   }
 
-  close(): void {
+  /**
+   * Shuts the hub down: every socket gets LIVE_CLOSE_SERVER_RESTART (reconnect now, to another instance), and what
+   * has not finished its closing handshake within `graceMs` is cut.
+   */
+  async close(graceMs = 1_000): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     clearInterval(this.heartbeat);
     clearInterval(this.sessionTimer);
     this.unsubscribe();
-    for (const set of this.sockets.values()) for (const socket of set.keys()) socket.terminate();
+    const closing: Promise<void>[] = [];
+    for (const set of this.sockets.values())
+      for (const socket of set.keys()) {
+        if (socket.readyState !== socket.OPEN) {
+          socket.terminate();
+          continue;
+        }
+        closing.push(
+          new Promise<void>((resolve) => {
+            const cut = setTimeout(() => {
+              socket.terminate();
+              resolve();
+            }, graceMs);
+            socket.once('close', () => {
+              clearTimeout(cut);
+              resolve();
+            });
+            socket.close(LIVE_CLOSE_SERVER_RESTART, 'server restarting');
+          }),
+        );
+      }
     this.sockets.clear();
     for (const slice of this.slices) slice.clear();
+    await Promise.all(closing);
+  }
+
+  /** Live events written to sockets of this instance since it started (the metrics read it). */
+  get sentTotal(): number {
+    return this.sent;
   }
 
   /**
@@ -211,7 +249,11 @@ export class LiveHub {
       const set = this.sockets.get(userId);
       if (!set) continue;
       text ??= JSON.stringify(envelope.event);
-      for (const socket of set.keys()) if (socket.readyState === socket.OPEN) socket.send(text);
+      for (const socket of set.keys())
+        if (socket.readyState === socket.OPEN) {
+          socket.send(text);
+          this.sent++;
+        }
     }
   }
 

@@ -61,8 +61,19 @@ export const liveRoutes = fp<{ bus: EventBus }>(async (app: FastifyInstance, opt
   // socket's session catches what an announcement missed (a lost pub/sub message, an expiry).
   const hub = new LiveHub(opts.bus, { checkSessions: (ids) => findValidSessionIds(app.db, ids) });
   app.decorate('live', hub);
+  app.metrics.watchLive(hub);
   app.addHook('onClose', async () => hub.close());
-  await app.register(fastifyWebsocket, { options: { maxPayload: 4_096, perMessageDeflate: false } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 4_096, perMessageDeflate: false },
+    // Instead of the plugin's default (every client closed without a code): the hub closes members' sockets with
+    // the reconnect hint before the server stops.
+    preClose(done) {
+      hub.close().then(
+        () => this.websocketServer.close(() => done()),
+        () => this.websocketServer.close(() => done()),
+      );
+    },
+  });
   // What @fastify/websocket's default error handler does (an invalid frame, a frame over maxPayload), shared by all
   // sockets instead of a closure per socket over its upgrade request.
   function onSocketError(this: WebSocket, err: Error): void {

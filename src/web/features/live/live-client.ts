@@ -1,4 +1,5 @@
 import {
+  LIVE_CLOSE_SERVER_RESTART,
   LIVE_CLOSE_SESSION_ENDED,
   type LiveClientMessage,
   type LiveEvent,
@@ -141,6 +142,8 @@ export class LiveClient {
       if (this.socket !== socket) return;
       this.socket = null;
       if (ev?.code === LIVE_CLOSE_SESSION_ENDED) this.options.onSessionEnded?.();
+      // An instance going down asks to reconnect at once (to another one): the first, shortest delay.
+      if (ev?.code === LIVE_CLOSE_SERVER_RESTART) this.attempt = 0;
       if (this.openedAt && Date.now() - this.openedAt >= LIVE_TIMING.healthyAfterMs) this.attempt = 0;
       this.openedAt = 0;
       this.scheduleReconnect();
