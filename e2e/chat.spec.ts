@@ -54,7 +54,8 @@ for (const locale of ['en', 'de'] as const) {
     const item = page.getByTestId('chat-item').filter({ hasText: b.name });
     await expect(item).toBeVisible({ timeout: 10_000 });
     await expect(item.getByTestId('chat-unread')).toContainText('1');
-    await expect(page).toHaveTitle(/^\(1\) /);
+    // The title counts unread messages and new likes: B's message and B's like of A.
+    await expect(page).toHaveTitle(/^\(2\) /);
 
     // A opens it: B sees the read receipt live.
     await item.click();
