@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PAYMENT_METHOD_TABLE, type PaymentMethodName } from '../../../shared/payment-methods';
-import type { ActiveDiscount, CreditsResponse, PricedBundle } from '../../../shared/schemas/payments';
+import type { CreditsResponse, PricedBundle } from '../../../shared/schemas/payments';
 import { BusyButton } from '../../components/ui/BusyButton';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { DiscountCodeField } from '../../features/discounts/components/DiscountCodeField';
@@ -134,14 +134,6 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: P
   const amount = priced?.amount ?? expected?.amount ?? bundle.amount;
   const total = f.money(amount, bundle.currency);
   const perMessageOffer = priced ? priced.per_message : (expected?.per_message ?? null);
-  const shownDiscount: ActiveDiscount | null =
-    discount.code === null
-      ? null
-      : listed && discount.code === listed.code
-        ? listed
-        : discount.info
-          ? { code: discount.info.code, percentage: discount.info.percentage, source: 'code', ends_at: null }
-          : null;
 
   // The query (?code=…) stays with the URL, so a reload keeps the code too.
   const choose = (m: PaymentMethodName | undefined) =>
@@ -225,10 +217,11 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: P
               <p className="small text-body-secondary mb-0" data-testid="checkout-per-message">
                 {f.messages(bundle)}
                 {f.messages(bundle) && bundle.per_message !== null && ' · '}
+                {/* The discount is named by the code line below: the figure is not labelled twice. */}
                 <BundlePerMessage
                   bundle={bundle}
                   offer={perMessageOffer}
-                  discount={shownDiscount}
+                  discount={null}
                   testId="message-price"
                 />
               </p>

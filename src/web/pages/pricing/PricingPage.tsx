@@ -4,7 +4,12 @@ import { PageSpinner } from '../../components/ui/PageSpinner';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { BundleTable } from '../../features/payments/components/BundleTable';
 import { formatMinor } from '../../features/payments/components/money';
-import { MessageTerms, type Unit, UnitFrom } from '../../features/payments/components/UnitPrices';
+import {
+  DiscountIncluded,
+  MessageTerms,
+  type Unit,
+  UnitFrom,
+} from '../../features/payments/components/UnitPrices';
 import { usePriceList } from '../../features/payments/hooks/use-price-list';
 import { useCompanyInfo } from '../../features/site/api/companyinfo';
 import { useSettings } from '../../features/site/api/settings';
@@ -56,6 +61,12 @@ export function PricingPage() {
           <p className="lead text-body-secondary">
             <InfoText text={text.intro} vars={vars} />
           </p>
+          {prices?.discount && (
+            <p className="pricing-discount-note mb-0" data-testid="pricing-discount-note">
+              <i className="bi bi-tag-fill me-2 text-success" aria-hidden="true" />
+              <DiscountIncluded discount={prices.discount} />
+            </p>
+          )}
           <div className="card border-0 shadow-sm my-4">
             <ul className="list-group list-group-flush">
               {rows.map((r) => (
@@ -66,7 +77,12 @@ export function PricingPage() {
                     <span className="d-block fw-semibold">{tc('pricing.credits', { count: r.credits })}</span>
                     {prices && (
                       <span className="d-block small text-body-secondary">
-                        <UnitFrom prices={prices} unit={r.unit} testId={`pricing-${r.unit}-price`} />
+                        <UnitFrom
+                          prices={prices}
+                          unit={r.unit}
+                          testId={`pricing-${r.unit}-price`}
+                          labelled={false}
+                        />
                       </span>
                     )}
                   </span>

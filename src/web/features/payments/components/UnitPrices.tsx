@@ -77,10 +77,13 @@ export function UnitFrom({
   prices,
   unit,
   testId = `${unit}-price`,
+  labelled = true,
 }: {
   prices: CreditsResponse;
   unit: Unit;
   testId?: string;
+  /** false where the discount is named once for several figures (the pricing rows) */
+  labelled?: boolean;
 }) {
   const { t } = useTranslation('payments');
   const price: UnitPrice = prices.unit_prices[unit];
@@ -95,7 +98,7 @@ export function UnitFrom({
             list={price.from}
             offer={price.offer_from}
             currency={prices.currency}
-            discount={prices.discount}
+            discount={labelled ? prices.discount : null}
             testId={testId}
           />
         ),
