@@ -1,15 +1,24 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type NonIndexRouteObject, Outlet, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import {
+  createBrowserRouter,
+  type NonIndexRouteObject,
+  Outlet,
+  type RouteObject,
+  ScrollRestoration,
+} from 'react-router';
 import { INFO_PAGES, ROUTES, type RouteName } from '../../shared/routes';
 import { AuthSync } from '../features/auth/components/AuthSync';
 import { LiveSync } from '../features/live/LiveSync';
 import { useIdlePrefetch } from '../features/navigation/prefetch-linked-screens';
 import { RouteLoadingBar } from '../features/navigation/RouteLoadingBar';
+import { useRouteFocus } from '../features/navigation/route-focus';
 import { PushSync } from '../features/push/PushSync';
 import { ChatLayout } from '../layouts/ChatLayout';
 import { DefaultLayout } from '../layouts/DefaultLayout';
 import { EmptyLayout } from '../layouts/EmptyLayout';
 import { LanderLayout } from '../layouts/LanderLayout';
+import { installDialogFocus } from '../lib/dialog-focus';
 import { NotFoundPage, RouteError } from '../pages/error/RouteError';
 import { RequireAuth } from './auth-guards';
 import type { RouteHandle } from './route-name';
@@ -24,10 +33,18 @@ function screen(name: RouteName, load: () => Promise<Loaded>): RouteObject {
 const infoPage = (name: keyof typeof INFO_PAGES) =>
   screen(name, () => import('../pages/info/InfoRoute').then((m) => ({ Component: m.InfoRoute })));
 
+/**
+ * The app around every layout: session, live events and push in sync, the loading bar, and the same behaviour on
+ * every page change: a new page starts at the top (back and forward return to where the member was), its heading
+ * gets focus, and dialogs keep keyboard focus in order (lib/dialog-focus.ts).
+ */
 function Root() {
   useIdlePrefetch(routes);
+  useRouteFocus();
+  useEffect(() => installDialogFocus(), []);
   return (
     <>
+      <ScrollRestoration />
       <AuthSync />
       <LiveSync />
       <PushSync />

@@ -181,7 +181,9 @@ function DirectDebit({ bundleId, code }: { bundleId: number; code: string | null
           loading={offer.isPending}
           retrying={offer.isFetching}
           onRetry={() => void offer.refetch()}
-          onDropCode={() => setParams({ bundle: String(bundleId) }, { replace: true })}
+          onDropCode={() =>
+            setParams({ bundle: String(bundleId) }, { replace: true, preventScrollReset: true })
+          }
           bundleId={bundleId}
         />
       </>

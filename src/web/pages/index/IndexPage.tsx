@@ -11,6 +11,7 @@ import { useSignupModal } from '../../features/signup/open-signup';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 import { currentLocale } from '../../lib/i18n';
+import { landingHead } from './landing-head';
 
 const FEATURES = [
   { icon: 'shield-lock', key: 'privacy' },
@@ -35,7 +36,7 @@ function Landing() {
   const niche = nicheName(settings.niche);
   const showcase = useShowcase(locale);
   const profiles = showcase.data ?? [];
-  useHead({ title: undefined, siteName: settings.index_title, description: settings.description });
+  useHead(landingHead(settings, locale, t));
 
   return (
     <div

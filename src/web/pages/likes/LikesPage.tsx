@@ -98,7 +98,8 @@ function LikesScreen({ tab }: { tab: LikeTab }) {
 function Tabs({ tab, counts }: { tab: LikeTab; counts: LikesResponse['counts'] | undefined }) {
   const { t } = useTranslation('members');
   return (
-    <nav aria-label={t('likes.tabs')} className="mb-4">
+    // A tab changes the page in place: focus stays on the tabs (features/navigation/route-focus.ts).
+    <nav aria-label={t('likes.tabs')} className="mb-4" data-route-focus="keep">
       <ul className="nav nav-pills gap-1 flex-nowrap overflow-auto" data-testid="likes-tabs">
         {LIKE_TABS.map((name) => {
           const active = name === tab;

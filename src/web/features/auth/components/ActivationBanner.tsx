@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../../../shared/schemas/accounts';
 import { useRouteName } from '../../../app/route-name';
+import { useBannerTurn } from '../../../components/ui/banner-slot';
 import { clearSignupComplete, isSignupJustCompleted } from '../../signup/signup-complete';
 import { resendActivationCall } from '../api/accounts';
 
@@ -32,7 +33,8 @@ export function ActivationBanner({ user }: { user: CurrentUser | null | undefine
   const [modalOpen, setModalOpen] = useState(
     () => isSignupJustCompleted() && window.innerWidth <= PHONE_MAX_WIDTH,
   );
-  if (!shouldShowActivationReminder(user, routeName) || !user) return null;
+  const turn = useBannerTurn('activation', shouldShowActivationReminder(user, routeName));
+  if (!turn || !user) return null;
   const body = (
     <>
       <strong>{t('banner.title')}</strong> {t('banner.text', { email: user.email })}

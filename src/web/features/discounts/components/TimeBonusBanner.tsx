@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRouteName } from '../../../app/route-name';
+import { useBannerTurn } from '../../../components/ui/banner-slot';
 import { useCurrentUser } from '../../auth/api/session';
 import { useUiLocale } from '../../payments/components/BundleParts';
 import { formatCountdown, formatPercentage } from '../format';
@@ -17,7 +18,8 @@ export function TimeBonusBanner() {
   const user = useCurrentUser();
   const routeName = useRouteName();
   const bonus = useTimeBonus();
-  if (!user || !isMembersArea(routeName) || !bonus.visible) return null;
+  const turn = useBannerTurn('time-bonus', Boolean(user) && isMembersArea(routeName) && bonus.visible);
+  if (!turn) return null;
   return (
     <div className="time-bonus-banner" data-testid="time-bonus-banner">
       <div className="container-lg">

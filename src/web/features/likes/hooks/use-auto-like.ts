@@ -57,7 +57,7 @@ export function useAutoLike(enabled: boolean): { like: AnnouncedLike | null; dis
           next.delete('t');
           return next;
         },
-        { replace: true },
+        { replace: true, preventScrollReset: true },
       );
       void announce();
     }, delay * 1000);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRouteName } from '../../../app/route-name';
+import { useBannerTurn } from '../../../components/ui/banner-slot';
 import { dismiss, dismissedAt, storedGet, storedRemove, storedSet, undismiss } from '../../../lib/stored';
 import { useCurrentUser } from '../../auth/api/session';
 import { MailDisabledReasons, mailDisabledReasons } from '../mail-disabled';
@@ -56,7 +57,11 @@ export function DisabledNotificationsAlert() {
     setDismissal(null);
   }, [mailOn, dismissal]);
 
-  if (!user || !shouldShowDisabledNotificationsAlert(reasons, dismissal, routeName)) return null;
+  const turn = useBannerTurn(
+    'disabled-notifications',
+    Boolean(user) && shouldShowDisabledNotificationsAlert(reasons, dismissal, routeName),
+  );
+  if (!turn) return null;
   return (
     <div
       className="disabled-notifications-alert alert alert-warning rounded-0 border-0 mb-0 py-2"

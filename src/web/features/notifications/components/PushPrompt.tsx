@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../../shared/schemas/accounts';
 import { useRouteName } from '../../../app/route-name';
 import { BusyButton } from '../../../components/ui/BusyButton';
+import { useBannerTurn } from '../../../components/ui/banner-slot';
 import { dismiss, dismissedAt } from '../../../lib/stored';
 import { useCurrentUser } from '../../auth/api/session';
 import { type PushState, usePushState } from '../../push/push-state';
@@ -57,7 +58,8 @@ export function PushPrompt() {
   const mode = pushPromptMode({ user, routeName, dismissed, push, pushAvailable: available });
   const showOutcome =
     outcome !== null && Boolean(user) && !dismissed && !PUSH_PROMPT_HIDDEN_ROUTES.has(routeName);
-  if (!mode && !showOutcome) return null;
+  const turn = useBannerTurn('push', mode !== null || showOutcome);
+  if (!turn) return null;
 
   const text =
     showOutcome && outcome ? t(`prompt.${outcome}`) : mode === 'ios' ? t('prompt.ios') : t('prompt.text');

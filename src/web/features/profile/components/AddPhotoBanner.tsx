@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { CurrentUser } from '../../../../shared/schemas/accounts';
 import { isBuilt } from '../../../app/built-routes';
 import { useRouteName } from '../../../app/route-name';
+import { useBannerTurn } from '../../../components/ui/banner-slot';
 import { dismiss, dismissedAt } from '../../../lib/stored';
 import { useCurrentUser } from '../../auth/api/session';
 
@@ -36,7 +37,11 @@ export function AddPhotoBanner() {
   const routeName = useRouteName();
   const [dismissed, setDismissed] = useState(() => dismissedAt('photo_alert') !== undefined);
   // The banner is only a way to the profile page: without that page there is nothing to offer.
-  if (!isBuilt('profile') || !shouldShowAddPhotoBanner(user, routeName, dismissed)) return null;
+  const turn = useBannerTurn(
+    'add-photo',
+    isBuilt('profile') && shouldShowAddPhotoBanner(user, routeName, dismissed),
+  );
+  if (!turn) return null;
   return (
     <div
       className="add-photo-banner alert alert-info rounded-0 border-0 mb-0 py-2"

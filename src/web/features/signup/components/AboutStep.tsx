@@ -1,27 +1,35 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Interest } from '../../../../shared/rules';
 import { ABOUT_MAX } from '../../../../shared/schemas/profiles';
 import { FormAlert, fieldErrors } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
-import { BusyButton } from '../../../components/ui/BusyButton';
-import { currentLocale } from '../../../lib/i18n';
 import { updateProfileCall } from '../../profile/api/profile';
-import { useInterests } from '../../site/api/interests';
+import { InterestPicker } from '../../profile/components/InterestPicker';
+import { useStepDraft } from '../step-draft';
+import { StepNextButton } from './StepNextButton';
 
 /** Step 3: a few words about themselves and their interests. */
 export function AboutStep({ onNext }: { onNext: () => void }) {
   const { t } = useTranslation('auth');
-  const interests = useInterests(currentLocale()).data ?? [];
-  const [about, setAbout] = useState('');
-  const [chosen, setChosen] = useState<Interest[]>([]);
+  const [draft, setDraft, clearDraft] = useStepDraft<{ about: string; interests: Interest[] }>(
+    'about',
+    () => ({
+      about: '',
+      interests: [],
+    }),
+  );
+  const { about, interests: chosen } = draft;
+  const setAbout = (value: string) => setDraft((d) => ({ ...d, about: value }));
+  const setChosen = (value: Interest[]) => setDraft((d) => ({ ...d, interests: value }));
   const save = useMutation({
     mutationFn: () => updateProfileCall({ about, interests: chosen }),
-    onSuccess: onNext,
+    onSuccess: () => {
+      clearDraft();
+      onNext();
+    },
   });
   const errors = fieldErrors(save.error);
-  const toggle = (v: Interest) => setChosen((c) => (c.includes(v) ? c.filter((x) => x !== v) : [...c, v]));
   return (
     <form
       onSubmit={(e) => {
@@ -48,26 +56,13 @@ export function AboutStep({ onNext }: { onNext: () => void }) {
           />
         )}
       </FormField>
-      <fieldset className="mb-3">
-        <legend className="form-label fw-semibold small mb-2">{t('fields.interests')}</legend>
-        <div className="d-flex flex-wrap gap-2 interest-chips">
-          {interests.map((i) => {
-            const on = chosen.includes(i.value as Interest);
-            return (
-              <button
-                type="button"
-                key={i.value}
-                className={`btn btn-sm rounded-pill ${on ? 'btn-primary' : 'btn-light border'}`}
-                aria-pressed={on}
-                onClick={() => toggle(i.value as Interest)}
-              >
-                <i className={`bi bi-${i.icon} me-1`} aria-hidden="true" />
-                {i.label}
-              </button>
-            );
-          })}
-        </div>
-      </fieldset>
+      {/* One Tab stop for all interests (arrow keys inside), so Next is a few Tabs away. */}
+      <InterestPicker
+        value={chosen}
+        onChange={(v) => setChosen(v as Interest[])}
+        legend={t('fields.interests')}
+        error={errors.interests}
+      />
       <div className="d-flex gap-2">
         <button
           type="button"
@@ -77,14 +72,7 @@ export function AboutStep({ onNext }: { onNext: () => void }) {
         >
           {t('signup.skip')}
         </button>
-        <BusyButton
-          type="submit"
-          className="btn btn-primary rounded-pill px-4 ms-auto"
-          busy={save.isPending}
-          data-testid="signup-next"
-        >
-          {t('signup.next')}
-        </BusyButton>
+        <StepNextButton type="submit" busy={save.isPending} />
       </div>
     </form>
   );

@@ -1,12 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
+import { userQuery } from '../../auth/api/session';
 import { type UploadedPhoto, uploadPhoto } from '../../photos/api/upload-photo';
+import { StepNextButton } from './StepNextButton';
 
 /** Step 1: a first photo, with upload progress. */
 export function PhotoStep({ onNext }: { onNext: () => void }) {
   const { t } = useTranslation('auth');
+  const client = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const [photo, setPhoto] = useState<UploadedPhoto | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -16,6 +20,8 @@ export function PhotoStep({ onNext }: { onNext: () => void }) {
     setProgress(0);
     try {
       setPhoto(await uploadPhoto(file, setProgress));
+      // The member now has a main photo: the cached member (top bar, add-photo banner) must not say otherwise.
+      void client.invalidateQueries({ queryKey: userQuery.queryKey });
     } catch (err) {
       setError(err);
     } finally {
@@ -68,15 +74,11 @@ export function PhotoStep({ onNext }: { onNext: () => void }) {
         >
           {t('signup.skip')}
         </button>
-        <button
-          type="button"
-          className="btn btn-primary rounded-pill px-4 ms-auto"
+        <StepNextButton
+          busy={progress !== null}
+          missing={!photo && progress === null ? t('signup.next_missing.photo') : null}
           onClick={onNext}
-          disabled={!photo || progress !== null}
-          data-testid="signup-next"
-        >
-          {t('signup.next')}
-        </button>
+        />
       </div>
     </div>
   );

@@ -67,6 +67,7 @@ export function EntryWarningModal({ settings, loggedIn }: { settings: PublicSett
           type="button"
           className="btn btn-primary px-4"
           onClick={close}
+          data-autofocus
           data-testid="entry-warning-accept"
         >
           {t('entry_warning.accept', { minAge: settings.min_age })}
