@@ -9,7 +9,13 @@ import { type Database, openDatabase } from './db/client';
 import { seedDemoContent } from './demo/seed-demo';
 import { notificationDispatchJob, notificationSweepJob } from './jobs/notification-jobs';
 import { type ChannelSenders, mailSender, sendDueOutbox } from './jobs/outbox-sender';
-import { loginThrottleCleanupJob, paymentRecheckJob, Scheduler, swipeCleanupJob } from './jobs/scheduler';
+import {
+  chargebackScanJob,
+  loginThrottleCleanupJob,
+  paymentRecheckJob,
+  Scheduler,
+  swipeCleanupJob,
+} from './jobs/scheduler';
 import { DevMailer, type Mailer, SmtpMailer } from './lib/mail/mailer';
 import { createMediaStorage } from './lib/media-storage';
 import { AppMetrics } from './lib/metrics';
@@ -91,6 +97,7 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     loginThrottleCleanupJob(database.db),
     swipeCleanupJob(database.db),
     paymentRecheckJob(database.db, app.paymentProvider, (id) => app.sessionCache.invalidateMember(id)),
+    chargebackScanJob(database.db, app.paymentProvider, (id) => app.sessionCache.invalidateMember(id)),
   ]);
   return {
     app,

@@ -61,7 +61,9 @@ export const RULES = {
   /**
    * Direct debit with an SMS code (/directdebit; docs/payments.md "Direct debit"). A code of `codeDigits` digits
    * is valid `codeMinutes` and takes `attemptsPerCode` tries; a request sends at most `sendsPerRequest` codes (the
-   * first included), `resendAfterSeconds` apart; a member is sent at most `smsPerDay` codes per 24 hours. The debit
+   * first included), `resendAfterSeconds` apart; a member is sent at most `smsPerHour` codes per hour and `smsPerDay`
+   * per 24 hours, and one phone number, whoever asks, at most `smsPerNumberPerHour` and `smsPerNumberPerDay` (SMS
+   * cost money: src/server/lib/sms/sms-limits.ts). Codes go only to mobile numbers of the site's countries. The debit
    * is collected `debitAfterBusinessDays` TARGET2 business days after the mandate (the date of the SEPA
    * pre-notification). The amount limit per member over `limitWindowDays` is a site setting.
    */
@@ -71,7 +73,10 @@ export const RULES = {
     attemptsPerCode: 5,
     sendsPerRequest: 3,
     resendAfterSeconds: 60,
+    smsPerHour: 6,
     smsPerDay: 10,
+    smsPerNumberPerHour: 4,
+    smsPerNumberPerDay: 8,
     debitAfterBusinessDays: 2,
     limitWindowDays: 30,
   },
@@ -83,7 +88,19 @@ export const RULES = {
    * as an abandoned checkout does at Mollie (15 minutes for most of its methods; Mollie reports each payment's own
    * `expiresAt`). docs/payments.md "Abandoned checkouts".
    */
-  payments: { adoptUnansweredForDays: 60, testProviderExpiryMinutes: 15 },
+  /**
+   * Payments (docs/payments.md). Mollie does not promise a webhook for a chargeback, a reversed chargeback or a refund
+   * that fails: the chargeback scan lists new chargebacks every `chargebackScanMinutes` (first run: those of the last
+   * `chargebackWindowDays`, the card schemes' longest dispute window with margin), and a refunded or charged-back
+   * payment paid within that window is fetched again every `reversalRecheckHours`.
+   */
+  payments: {
+    adoptUnansweredForDays: 60,
+    testProviderExpiryMinutes: 15,
+    chargebackScanMinutes: 10,
+    chargebackWindowDays: 400,
+    reversalRecheckHours: 24,
+  },
   freeMember: { maxStartedConversations: 2 },
   /**
    * Chat (issue 11): messages per page (newest first) and the list preview's length. The costs, message_length,

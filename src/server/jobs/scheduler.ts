@@ -5,6 +5,7 @@ import { deleteOldSwipeRows } from '../modules/matching/swipe.repo';
 import { utcDay } from '../modules/matching/swipe.service';
 import { recheckOpenPayments } from '../modules/payments/payments.service';
 import type { PaymentProvider } from '../modules/payments/providers/provider';
+import { recheckReversals, scanChargebacks } from '../modules/payments/reversal-checks';
 
 /**
  * Runs periodic jobs in the app process. Each job's runs never overlap; a failing run is logged and retried at
@@ -88,6 +89,29 @@ export function paymentRecheckJob(
     everyMs: 60_000,
     run: async () => {
       for (const applied of await recheckOpenPayments(db, provider)) onChanged(applied.userId);
+    },
+  };
+}
+
+/**
+ * Credits that follow the money without a webhook (payments/reversal-checks.ts): the provider's new chargebacks, then
+ * the refunded or charged-back payments due for another look. Every RULES.payments.chargebackScanMinutes: one list
+ * call when nothing is new, far inside Mollie's rate limits (requests per second), and a 429 waits for the next run.
+ */
+export function chargebackScanJob(
+  db: Db,
+  provider: PaymentProvider,
+  onChanged: (userId: number) => void,
+): Job {
+  return {
+    name: 'chargeback-scan',
+    everyMs: RULES.payments.chargebackScanMinutes * 60_000,
+    run: async () => {
+      try {
+        for (const applied of await scanChargebacks(db, provider)) onChanged(applied.userId);
+      } finally {
+        for (const applied of await recheckReversals(db, provider)) onChanged(applied.userId);
+      }
     },
   };
 }

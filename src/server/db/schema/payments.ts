@@ -124,9 +124,34 @@ export const payments = pgTable(
     index('payments_recheck_idx')
       .on(t.checkAfter)
       .where(sql`${t.status} in ('open', 'pending', 'authorized')`),
+    /** refunded or charged-back payments, looked at again in case the money comes back (recheckReversals) */
+    index('payments_reversal_recheck_idx')
+      .on(t.checkAfter)
+      .where(
+        sql`${t.status} in ('paid', 'refunded', 'charged_back') and (${t.refundedMinor} > 0 or ${t.chargedBackMinor} > 0)`,
+      ),
     check('payments_amount_pos', sql`${t.amountMinor} > 0`),
     check('payments_reversed_range', sql`${t.creditsReversed} between 0 and ${t.credits}`),
   ],
+);
+
+/**
+ * Where a scan of a provider's list stopped (payments/chargeback-scan.ts: `chargebacks`): the newest item handled, so
+ * each is handled once, and a lease so that one instance scans at a time.
+ */
+export const paymentProviderCursors = pgTable(
+  'payment_provider_cursors',
+  {
+    provider: text('provider').notNull(),
+    name: text('name').notNull(),
+    /** the newest item handled (null before the first one) */
+    lastId: text('last_id'),
+    lastCreatedAt: timestamp('last_created_at', { withTimezone: true }),
+    /** a scan in progress holds the cursor until then */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.name] })],
 );
 
 /** A member's customer at a provider (holds the mandates for repeat orders). */

@@ -41,6 +41,19 @@ export function mayMove(from: PaymentStatus, to: PaymentStatus): boolean {
   return true;
 }
 
+/**
+ * The one way back: a refunded or charged-back payment is paid again when the money came back to us after all (a
+ * chargeback reversed, a refund that ended failed or canceled: the provider names it in `undoneReversalIds`) and the
+ * provider's amounts now say paid.
+ */
+export function mayReturnToPaid(from: PaymentStatus, p: ProviderPayment): boolean {
+  return (
+    (from === 'refunded' || from === 'charged_back') &&
+    p.undoneReversalIds.length > 0 &&
+    statusOf(p) === 'paid'
+  );
+}
+
 /** Our status for what the provider reports: a fully refunded paid payment is refunded, a charged back one so. */
 export function statusOf(p: ProviderPayment): PaymentStatus {
   if (p.status === 'paid') {

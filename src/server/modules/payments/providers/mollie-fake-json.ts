@@ -10,11 +10,61 @@ import {
   ORG_ID,
   PROFILE_ID,
   parseAmount,
+  type StoredChargeback,
   type StoredMandate,
   type StoredPayment,
+  type StoredRefund,
 } from './mollie-fake-wire';
-/** A payment as Mollie answers it (Get payment), its links under `origin`. */
-export function paymentJson(origin: string, p: StoredPayment): JsonObject {
+
+/** A refund as Mollie answers it (Create refund, Get refund, or embedded in its payment). */
+export function refundJson(origin: string, r: StoredRefund): JsonObject {
+  const self = `${origin}/v2/payments/${r.paymentId}/refunds/${r.id}`;
+  return {
+    resource: 'refund',
+    id: r.id,
+    mode: 'test',
+    amount: { ...r.amount },
+    status: r.status,
+    createdAt: r.createdAt,
+    description: r.description,
+    metadata: r.metadata,
+    paymentId: r.paymentId,
+    settlementAmount: { currency: r.amount.currency, value: `-${r.amount.value}` },
+    _links: {
+      self: { href: self, type: HAL },
+      payment: { href: `${origin}/v2/payments/${r.paymentId}`, type: HAL },
+      documentation: { href: `${DOCS}/reference/get-refund`, type: 'text/html' },
+    },
+  };
+}
+
+/** A chargeback as Mollie answers it (Get chargeback, List all chargebacks, or embedded in its payment). */
+export function chargebackJson(origin: string, c: StoredChargeback): JsonObject {
+  return {
+    resource: 'chargeback',
+    id: c.id,
+    amount: { ...c.amount },
+    settlementAmount: { currency: c.amount.currency, value: `-${c.amount.value}` },
+    reason: null,
+    paymentId: c.paymentId,
+    createdAt: c.createdAt,
+    reversedAt: c.reversedAt,
+    _links: {
+      self: { href: `${origin}/v2/payments/${c.paymentId}/chargebacks/${c.id}`, type: HAL },
+      payment: { href: `${origin}/v2/payments/${c.paymentId}`, type: HAL },
+      documentation: { href: `${DOCS}/reference/get-chargeback`, type: 'text/html' },
+    },
+  };
+}
+/**
+ * A payment as Mollie answers it (Get payment), its links under `origin`; with `embed` (Get payment's `embed`
+ * parameter: refunds, chargebacks) its refunds and chargebacks under `_embedded`, where it has any.
+ */
+export function paymentJson(
+  origin: string,
+  p: StoredPayment,
+  embed: ReadonlySet<string> = new Set(),
+): JsonObject {
   const self = `${origin}/v2/payments/${p.id}`;
   const links: JsonObject = {
     self: { href: self, type: HAL },
@@ -29,7 +79,9 @@ export function paymentJson(origin: string, p: StoredPayment): JsonObject {
   if (p.mandateId && p.customerId) {
     links.mandate = { href: `${origin}/v2/customers/${p.customerId}/mandates/${p.mandateId}`, type: HAL };
   }
-  if (p.amountRefundedMinor > 0) links.refunds = { href: `${self}/refunds`, type: HAL };
+  if (p.amountRefundedMinor > 0 || p.refunds.length > 0)
+    links.refunds = { href: `${self}/refunds`, type: HAL };
+  if (p.chargebacks.length > 0) links.chargebacks = { href: `${self}/chargebacks`, type: HAL };
   const body: JsonObject = {
     resource: 'payment',
     id: p.id,
@@ -67,6 +119,12 @@ export function paymentJson(origin: string, p: StoredPayment): JsonObject {
   if (p.status === 'expired') body.expiredAt = at;
   if (p.status === 'failed') body.failedAt = at;
   if (p.amountChargedBack) body.amountChargedBack = { ...p.amountChargedBack };
+  const embedded: JsonObject = {};
+  if (embed.has('refunds') && p.refunds.length > 0)
+    embedded.refunds = p.refunds.map((r) => refundJson(origin, r));
+  if (embed.has('chargebacks') && p.chargebacks.length > 0)
+    embedded.chargebacks = p.chargebacks.map((c) => chargebackJson(origin, c));
+  if (Object.keys(embedded).length > 0) body._embedded = embedded;
   return body;
 }
 

@@ -89,6 +89,15 @@ export interface MollieFake {
   failNext(failure: number | 'hang', options?: { times?: number; retryAfterSeconds?: number }): void;
   /** the fake's stored payment resource as it would be returned, or undefined */
   payment(id: string): Record<string, unknown> | undefined;
+  /**
+   * A chargeback on a paid payment, as a bank files it (default: the whole amount): listed by GET /v2/chargebacks and
+   * embedded in the payment, and no webhook call (Mollie does not promise one). Returns its id (chb_...).
+   */
+  chargeback(paymentId: string, amount?: Amount): string;
+  /** The chargeback is reversed (`reversedAt` set; no webhook call). */
+  reverseChargeback(chargebackId: string): void;
+  /** A refund moves on as Mollie's do (queued, pending, processing, refunded, or ends failed / canceled). */
+  setRefundStatus(refundId: string, status: FakeRefundStatus): void;
   /** POSTs `id=<payment id>` to the payment's webhookUrl as Mollie does; only loopback URLs. Returns the status. */
   sendWebhook(id: string): Promise<number>;
   close(): Promise<void>;
@@ -112,6 +121,33 @@ export interface StoredPayment {
   amountRefundedMinor: number;
   amountChargedBack: Amount | null;
   statusChangedAt: string | null;
+  /** the payment's refunds (Create refund), oldest first */
+  refunds: StoredRefund[];
+  /** the payment's chargebacks (chargeback()), oldest first */
+  chargebacks: StoredChargeback[];
+}
+
+/** Mollie's refund statuses. */
+export type FakeRefundStatus = 'queued' | 'pending' | 'processing' | 'refunded' | 'failed' | 'canceled';
+
+export interface StoredRefund {
+  id: string;
+  paymentId: string;
+  amount: Amount;
+  minor: number;
+  status: FakeRefundStatus;
+  description: string;
+  metadata: Json;
+  createdAt: string;
+}
+
+export interface StoredChargeback {
+  id: string;
+  paymentId: string;
+  amount: Amount;
+  minor: number;
+  createdAt: string;
+  reversedAt: string | null;
 }
 
 export interface StoredCustomer {

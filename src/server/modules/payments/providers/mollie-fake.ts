@@ -14,12 +14,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
-import { mandateJson, paymentJson } from './mollie-fake-json';
+import { chargebackJson, mandateJson, paymentJson, refundJson } from './mollie-fake-json';
 import {
   DOCS,
   FAKE_TLS_CERT,
   FAKE_TLS_KEY,
   type FakePaymentStatus,
+  type FakeRefundStatus,
   HAL,
   HttpError,
   isLoopbackUrl,
@@ -27,6 +28,7 @@ import {
   type JsonObject,
   KNOWN_METHODS,
   type MollieFake,
+  minorToValue,
   mollieError,
   ORG_ID,
   parseAmount,
@@ -34,6 +36,7 @@ import {
   readBody,
   type SetStatusExtra,
   STATUS_TITLES,
+  type StoredChargeback,
   type StoredCustomer,
   type StoredMandate,
   type StoredPayment,
@@ -41,7 +44,13 @@ import {
   token,
 } from './mollie-fake-wire';
 
-export type { FakePaymentStatus, MollieFake, RecordedRequest, SetStatusExtra } from './mollie-fake-wire';
+export type {
+  FakePaymentStatus,
+  FakeRefundStatus,
+  MollieFake,
+  RecordedRequest,
+  SetStatusExtra,
+} from './mollie-fake-wire';
 export { allowFakeCertificate, FAKE_TLS_CERT, FAKE_TLS_KEY } from './mollie-fake-wire';
 
 /** Starts the fake on 127.0.0.1 on a free port. */
@@ -50,6 +59,8 @@ export async function startMollieFake(): Promise<MollieFake> {
   const payments = new Map<string, StoredPayment>();
   const customers = new Map<string, StoredCustomer>();
   const mandates = new Map<string, StoredMandate>();
+  /** every chargeback, in the order they were filed */
+  const chargebacks: StoredChargeback[] = [];
   const idempotent = new Map<string, { status: number; body: JsonObject }>();
   const requests: RecordedRequest[] = [];
   const failures: { failure: number | 'hang'; retryAfterSeconds: number | undefined }[] = [];
@@ -137,6 +148,8 @@ export async function startMollieFake(): Promise<MollieFake> {
       amountRefundedMinor: 0,
       amountChargedBack: null,
       statusChangedAt: null,
+      refunds: [],
+      chargebacks: [],
     };
     payments.set(payment.id, payment);
     return paymentJson(origin, payment);
@@ -253,22 +266,51 @@ export async function startMollieFake(): Promise<MollieFake> {
       throw new HttpError(422, 'The amount is higher than the amount that can be refunded', 'amount');
     }
     payment.amountRefundedMinor += parsed.minor;
-    const id = `re_${token()}`;
-    return {
-      resource: 'refund',
-      id,
-      mode: 'test',
+    const refund = {
+      id: `re_${token()}`,
+      paymentId,
       amount: parsed.amount,
-      status: 'pending',
-      createdAt: nowIso(),
+      minor: parsed.minor,
+      status: 'pending' as const,
       description: optionalString(body, 'description') ?? '',
       metadata: toJson(body.metadata ?? null),
-      paymentId,
-      settlementAmount: { currency: parsed.amount.currency, value: `-${parsed.amount.value}` },
+      createdAt: nowIso(),
+    };
+    payment.refunds.push(refund);
+    return refundJson(origin, refund);
+  }
+
+  /**
+   * GET /v2/chargebacks (Mollie's "List all chargebacks"): newest first unless `sort=asc`, `limit` 1..250 (default
+   * 50), `from` the id to start with (that item included); `_links.next` names the next page's `from`; embed=payment
+   * is not modelled.
+   */
+  function listChargebacks(query: Record<string, string>): JsonObject {
+    const limit = query.limit === undefined ? 50 : Number(query.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 250)
+      throw new HttpError(400, 'The limit is invalid', 'limit');
+    const ordered = query.sort === 'asc' ? [...chargebacks] : [...chargebacks].reverse();
+    let start = 0;
+    if (query.from !== undefined) {
+      start = ordered.findIndex((c) => c.id === query.from);
+      if (start < 0) throw new HttpError(400, `Invalid from: no chargeback exists with token ${query.from}.`);
+    }
+    const list = ordered.slice(start, start + limit);
+    const next = ordered[start + limit];
+    const link = (from: string | undefined) => {
+      const params = new URLSearchParams({ limit: String(limit) });
+      if (from !== undefined) params.set('from', from);
+      if (query.sort === 'asc') params.set('sort', 'asc');
+      return { href: `${origin}/v2/chargebacks?${params}`, type: HAL };
+    };
+    return {
+      count: list.length,
+      _embedded: { chargebacks: list.map((c) => chargebackJson(origin, c)) },
       _links: {
-        self: { href: `${origin}/v2/payments/${paymentId}/refunds/${id}`, type: HAL },
-        payment: { href: `${origin}/v2/payments/${paymentId}`, type: HAL },
-        documentation: { href: `${DOCS}/reference/create-refund`, type: 'text/html' },
+        self: link(query.from),
+        previous: null,
+        next: next ? link(next.id) : null,
+        documentation: { href: `${DOCS}/reference/list-all-chargebacks`, type: 'text/html' },
       },
     };
   }
@@ -287,8 +329,10 @@ export async function startMollieFake(): Promise<MollieFake> {
     if (resource === 'payments' && id !== undefined && sub === undefined && method === 'GET') {
       const payment = payments.get(id);
       if (!payment) throw new HttpError(404, `No payment exists with token ${id}.`);
-      return [200, paymentJson(origin, payment)];
+      return [200, paymentJson(origin, payment, new Set((query.embed ?? '').split(',')))];
     }
+    if (resource === 'chargebacks' && id === undefined && method === 'GET')
+      return [200, listChargebacks(query)];
     if (resource === 'payments' && id !== undefined && sub === 'refunds' && method === 'POST') {
       return [201, createRefund(id, input)];
     }
@@ -474,6 +518,47 @@ export async function startMollieFake(): Promise<MollieFake> {
     payment(id) {
       const payment = payments.get(id);
       return payment ? structuredClone(paymentJson(origin, payment)) : undefined;
+    },
+    chargeback(paymentId, amount) {
+      const payment = payments.get(paymentId);
+      if (!payment) throw new Error(`the Mollie fake has no payment ${paymentId}`);
+      if (payment.status !== 'paid') throw new Error('only a paid payment can be charged back');
+      const parsed = parseAmount(amount ?? payment.amount);
+      if (!parsed || parsed.amount.currency !== payment.amount.currency)
+        throw new Error('chargeback: invalid amount');
+      const chargeback: StoredChargeback = {
+        id: `chb_${token()}`,
+        paymentId,
+        amount: parsed.amount,
+        minor: parsed.minor,
+        createdAt: nowIso(),
+        reversedAt: null,
+      };
+      chargebacks.push(chargeback);
+      payment.chargebacks.push(chargeback);
+      // The payment's total of chargebacks filed. Whether Mollie lowers it after a reversal is not documented: the
+      // fake keeps it, so the adapter has to read the chargebacks themselves.
+      const total = payment.chargebacks.reduce((sum, c) => sum + c.minor, 0);
+      payment.amountChargedBack = { currency: payment.amount.currency, value: minorToValue(total) };
+      return chargeback.id;
+    },
+    reverseChargeback(chargebackId) {
+      const chargeback = chargebacks.find((c) => c.id === chargebackId);
+      if (!chargeback) throw new Error(`the Mollie fake has no chargeback ${chargebackId}`);
+      chargeback.reversedAt = nowIso();
+    },
+    setRefundStatus(refundId, status) {
+      for (const payment of payments.values()) {
+        const refund = payment.refunds.find((r) => r.id === refundId);
+        if (!refund) continue;
+        const ended = (s: FakeRefundStatus) => s === 'failed' || s === 'canceled';
+        // A failed or canceled refund's money stays with the merchant: it no longer counts as refunded.
+        if (ended(status) && !ended(refund.status)) payment.amountRefundedMinor -= refund.minor;
+        if (!ended(status) && ended(refund.status)) payment.amountRefundedMinor += refund.minor;
+        refund.status = status;
+        return;
+      }
+      throw new Error(`the Mollie fake has no refund ${refundId}`);
     },
     async sendWebhook(id) {
       const payment = payments.get(id);

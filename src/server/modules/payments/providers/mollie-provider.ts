@@ -13,6 +13,7 @@
  *   only speaks HTTPS (its https.Agent pins its own CA bundle), so the endpoint must be https.
  */
 import {
+  type Chargeback,
   createMollieClient,
   Locale,
   type Mandate,
@@ -20,14 +21,17 @@ import {
   SequenceType as MollieSequenceType,
   type Payment,
   type PaymentCreateParams,
+  PaymentEmbed,
   PaymentMethod,
   type Refund,
+  RefundStatus,
 } from '@mollie/api-client';
 import { fromMollieAmount, toMollieAmount } from './mollie-amount';
 import {
   type CreateMandateInput,
   type CreatePaymentInput,
   type PaymentProvider,
+  type ProviderChargeback,
   type ProviderMandate,
   ProviderNotFoundError,
   type ProviderPayment,
@@ -148,10 +152,61 @@ function optionalMinor(amount: unknown, currency: string): number {
   return parsed.amountMinor;
 }
 
+/** Refund statuses after which the money stays with us: Mollie's `failed` (the bank sent it back) and `canceled`. */
+const UNDONE_REFUND_STATUSES: ReadonlySet<string> = new Set<string>([
+  RefundStatus.failed,
+  RefundStatus.canceled,
+]);
+
+/**
+ * What is refunded and charged back now, read from the payment's embedded refunds and chargebacks (Get payment with
+ * `embed=refunds,chargebacks`): a refund that ended failed or canceled and a reversed chargeback (`reversedAt`) no
+ * longer count, and their ids are reported so the credits they took are given back. Mollie's own `amountRefunded` /
+ * `amountChargedBack` are read only when the payment embeds none (created payments, which are never embedded): the
+ * documentation does not say whether they go down again.
+ */
+function reversalsOf(payment: Payment, currency: string) {
+  const refunds = payment._embedded?.refunds ?? [];
+  const chargebacks = payment._embedded?.chargebacks ?? [];
+  const undoneReversalIds: string[] = [];
+  let amountRefundedMinor = optionalMinor(payment.amountRefunded, currency);
+  if (refunds.length > 0) {
+    amountRefundedMinor = 0;
+    for (const refund of refunds) {
+      if (UNDONE_REFUND_STATUSES.has(refund.status)) undoneReversalIds.push(refund.id);
+      else amountRefundedMinor += optionalMinor(refund.amount, currency);
+    }
+  }
+  let amountChargedBackMinor = optionalMinor(payment.amountChargedBack, currency);
+  if (chargebacks.length > 0) {
+    amountChargedBackMinor = 0;
+    for (const chargeback of chargebacks) {
+      if (optionalDate(chargeback.reversedAt) !== null) undoneReversalIds.push(chargeback.id);
+      else amountChargedBackMinor += optionalMinor(chargeback.amount, currency);
+    }
+  }
+  return { amountRefundedMinor, amountChargedBackMinor, undoneReversalIds };
+}
+
+function toProviderChargeback(chargeback: Chargeback): ProviderChargeback {
+  const { amountMinor, currency } = fromMollieAmount(chargeback.amount);
+  const createdAt = optionalDate(chargeback.createdAt);
+  if (createdAt === null) throw new Error(`Mollie chargeback ${chargeback.id} without createdAt`);
+  return {
+    id: chargeback.id,
+    paymentId: chargeback.paymentId,
+    amountMinor,
+    currency,
+    createdAt,
+    reversedAt: optionalDate(chargeback.reversedAt),
+  };
+}
+
 function toProviderPayment(payment: Payment): ProviderPayment {
   const status: string = payment.status;
   if (!isPaymentStatus(status)) throw new Error(`unknown Mollie payment status: ${status}`);
   const { amountMinor, currency } = fromMollieAmount(payment.amount);
+  const reversals = reversalsOf(payment, currency);
   return {
     id: payment.id,
     status,
@@ -163,8 +218,9 @@ function toProviderPayment(payment: Payment): ProviderPayment {
     customerId: payment.customerId ?? null,
     mandateId: payment.mandateId ?? null,
     sequenceType: toSequenceType(payment.sequenceType),
-    amountRefundedMinor: optionalMinor(payment.amountRefunded, currency),
-    amountChargedBackMinor: optionalMinor(payment.amountChargedBack, currency),
+    amountRefundedMinor: reversals.amountRefundedMinor,
+    amountChargedBackMinor: reversals.amountChargedBackMinor,
+    undoneReversalIds: reversals.undoneReversalIds,
     expiresAt: optionalDate(payment.expiresAt),
   };
 }
@@ -288,7 +344,10 @@ export function createMollieProvider(opts: MollieProviderOptions): PaymentProvid
     async getPayment(id: string): Promise<ProviderPayment> {
       // The client refuses ids of the wrong shape without asking Mollie; such an id is simply unknown.
       if (!id.startsWith('tr_')) throw new ProviderNotFoundError(`payment ${id} not found at Mollie`);
-      const payment = await call(`payment ${id}`, () => client.payments.get(id));
+      // With its refunds and chargebacks, so a failed refund or a reversed chargeback is seen (reversalsOf).
+      const payment = await call(`payment ${id}`, () =>
+        client.payments.get(id, { embed: [PaymentEmbed.refunds, PaymentEmbed.chargebacks] }),
+      );
       return toProviderPayment(payment);
     },
 
@@ -335,6 +394,15 @@ export function createMollieProvider(opts: MollieProviderOptions): PaymentProvid
       } catch (err) {
         if (!(err instanceof ProviderNotFoundError)) throw err;
       }
+    },
+
+    async listChargebacks({ from, limit }) {
+      // GET /v2/chargebacks: the profile's chargebacks, newest first; `from` is the id the previous page's `next`
+      // link named (the client reads it into nextPageCursor).
+      const page = await call('chargebacks', () =>
+        client.chargebacks.page(from === undefined ? { limit } : { from, limit }),
+      );
+      return { chargebacks: page.map(toProviderChargeback), nextFrom: page.nextPageCursor ?? null };
     },
 
     async createRefund(paymentId, input) {

@@ -55,8 +55,14 @@ export interface ProviderPayment {
   sequenceType: SequenceType;
   /** refunded so far, minor units */
   amountRefundedMinor: number;
-  /** charged back so far, minor units */
+  /** charged back so far, minor units; a reversed chargeback no longer counts */
   amountChargedBackMinor: number;
+  /**
+   * The money that came back to us after all: the ids of the payment's chargebacks that were reversed and of its
+   * refunds that ended failed or canceled (their amounts are left out of the two amounts above). Never shrinks for a
+   * payment; empty where the provider does not say. The credits they took are given back once (apply-payment.ts).
+   */
+  undoneReversalIds: string[];
   /**
    * when the payment expires unless completed (an abandoned checkout; Mollie's `expiresAt`, method-specific); null
    * once it can no longer expire (paid, ended) and where the provider does not say
@@ -90,6 +96,23 @@ export interface ProviderRefund {
   amountMinor: number;
   /** Mollie: queued | pending | processing | refunded | failed | canceled */
   status: string;
+}
+
+/** A chargeback as the provider lists it (Mollie's List all chargebacks, newest first). */
+export interface ProviderChargeback {
+  id: string;
+  paymentId: string;
+  amountMinor: number;
+  currency: string;
+  createdAt: Date;
+  /** set once the chargeback was reversed (the money came back) */
+  reversedAt: Date | null;
+}
+
+/** One page of chargebacks, newest first; `nextFrom` names where the next (older) page starts, null at the end. */
+export interface ProviderChargebackPage {
+  chargebacks: ProviderChargeback[];
+  nextFrom: string | null;
 }
 
 /** A failure talking to the provider (network, timeout, 5xx): the caller leaves the payment for the re-check job. */
@@ -129,6 +152,12 @@ export interface PaymentProvider {
    * debit whose first payment was refused). A mandate the provider no longer knows counts as revoked.
    */
   revokeMandate(customerId: string, mandateId: string): Promise<void>;
+  /**
+   * Lists the account's chargebacks, newest first, `limit` per page, from `from` (an id a previous page named) on.
+   * Only providers that can be charged back without calling the webhook have it (Mollie); the chargeback scan
+   * (chargeback-scan.ts) uses it.
+   */
+  listChargebacks?(input: { from?: string | undefined; limit: number }): Promise<ProviderChargebackPage>;
   createRefund(
     paymentId: string,
     input: { amountMinor: number; currency: string; description: string },

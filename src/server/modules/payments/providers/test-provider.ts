@@ -80,6 +80,8 @@ export function createTestProvider(
     sequenceType: r.sequenceType as SequenceType,
     amountRefundedMinor: r.refundedMinor,
     amountChargedBackMinor: r.chargedBackMinor,
+    // The test page's chargebacks and refunds are never undone.
+    undoneReversalIds: [],
     expiresAt: r.status === 'open' ? new Date(r.createdAt.getTime() + EXPIRY_MS) : null,
   });
 
