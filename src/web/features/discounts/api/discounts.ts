@@ -15,23 +15,6 @@ export const timeBonusQuery = (userId: number) =>
     throwOnError: false,
   });
 
-const NO_DISCOUNT: DiscountResponse = { discount_code: null, price: null };
-
-/**
- * GET /api/discountcode.php?welcome=true: the member's welcome code while it is valid, else null. A failure of this
- * call is ignored (spec): it answers "no welcome code".
- */
-export const welcomeDiscountQuery = (userId: number) =>
-  queryOptions({
-    queryKey: ['discounts', 'welcome', userId],
-    queryFn: ({ signal }) =>
-      api<DiscountResponse>('api/discountcode.php', { query: { welcome: 'true' }, signal }).catch(
-        () => NO_DISCOUNT,
-      ),
-    staleTime: 5 * 60_000,
-    throwOnError: false,
-  });
-
 /**
  * GET /api/discountcode.php?code=&bundle_id=&method=: checks a code for this bundle (and the chosen method) and
  * prices the bundle with it. A refusal is an ApiError with the server's translated message.

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { RULES } from '../../../../shared/rules';
 import { useCurrentUser } from '../../auth/api/session';
-import { timeBonusQuery, welcomeDiscountQuery } from '../api/discounts';
+import { timeBonusQuery } from '../api/discounts';
 import { secondsUntil, timeBonusClock } from '../time-bonus-clock';
 
 export interface TimeBonus {
@@ -44,28 +44,4 @@ export function useTimeBonus(): TimeBonus {
     secondsLeft,
     loading: eligible && query.isPending,
   };
-}
-
-export interface ActiveDiscount {
-  code: string;
-  percentage: number;
-  source: 'time_bonus' | 'welcome';
-}
-
-/**
- * The member's active discount code (spec): the time bonus while it runs, else the welcome code
- * (GET /api/discountcode.php?welcome=true, asked only then; its failure counts as none). Undefined while loading.
- */
-export function useActiveDiscount(): ActiveDiscount | null | undefined {
-  const user = useCurrentUser();
-  const bonus = useTimeBonus();
-  const eligible = Boolean(user && !user.paid_user);
-  const askWelcome = eligible && !bonus.loading && !bonus.visible;
-  const welcome = useQuery({ ...welcomeDiscountQuery(user?.id ?? 0), enabled: askWelcome });
-  if (!eligible) return user === undefined ? undefined : null;
-  if (bonus.visible && bonus.code)
-    return { code: bonus.code, percentage: bonus.percentage, source: 'time_bonus' };
-  if (bonus.loading || (askWelcome && welcome.isPending)) return undefined;
-  const code = welcome.data?.discount_code;
-  return code && !code.expired ? { code: code.code, percentage: code.percentage, source: 'welcome' } : null;
 }
