@@ -16,15 +16,6 @@ export async function lockMember(tx: Tx, userId: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
-/** Codes sent to the member since `since` (every send of every request). */
-export async function smsSentSince(tx: Tx, userId: number, since: Date): Promise<number> {
-  const [row] = await tx
-    .select({ sent: sql<number>`coalesce(sum(${directDebitRequests.sends}), 0)::int` })
-    .from(directDebitRequests)
-    .where(and(eq(directDebitRequests.userId, userId), gte(directDebitRequests.lastSentAt, since)));
-  return Number(row?.sent ?? 0);
-}
-
 export async function insertRequest(tx: Tx, values: NewRequest): Promise<RequestRow> {
   const [row] = await tx.insert(directDebitRequests).values(values).returning();
   return row as RequestRow;

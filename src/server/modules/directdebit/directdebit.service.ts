@@ -7,9 +7,12 @@ import type { Company, Site } from '../../db/schema';
 import { translate } from '../../i18n/translate';
 import { AppError, fieldError } from '../../lib/app-error';
 import { enqueueSms } from '../../lib/sms/sms';
+import { checkSmsDestination } from '../../lib/sms/sms-destination';
+import { reserveSmsSend, smsNumberHash, smsNumberKey } from '../../lib/sms/sms-limits';
 import type { Tx } from '../accounts/accounts.repo';
 import type { PaymentProvider } from '../payments/providers/provider';
 import { formatMoney } from '../payments/receipt';
+import { servedCountries } from '../sites/sites.service';
 import {
   creditorOf,
   type DirectDebitMember,
@@ -19,14 +22,7 @@ import {
   priceOrder,
   RULE,
 } from './directdebit.offer';
-import {
-  findRequest,
-  insertRequest,
-  lockMember,
-  type RequestRow,
-  replaceCode,
-  smsSentSince,
-} from './directdebit.repo';
+import { findRequest, insertRequest, lockMember, type RequestRow, replaceCode } from './directdebit.repo';
 
 /**
  * Direct debit with an SMS code (docs/payments.md "Direct debit").
@@ -114,11 +110,13 @@ async function queueCode(
   await enqueueSms(tx, member.id, { to: row.phone, text, expires_at: row.expiresAt.toISOString() });
 }
 
-/** The member's daily number of codes: refused beyond RULES.directDebit.smsPerDay. */
-async function checkDailySms(tx: Tx, userId: number, now: Date): Promise<void> {
-  if ((await smsSentSince(tx, userId, new Date(now.getTime() - 86_400_000))) >= RULE.smsPerDay)
-    throw new AppError(429, 'otp_send_limit');
-}
+/**
+ * The SMS limits per member and per number (lib/sms/sms-limits.ts), counted and recorded in the transaction that
+ * queues the code: refused with 429 (otp_send_limit, otp_send_limit_hour, sms_number_limit) beyond them. The number
+ * key is read before the transaction (an embedded database has one connection, which the transaction holds).
+ */
+const reserveCode = (tx: Tx, numberKey: Buffer, userId: number, phone: string, now: Date) =>
+  reserveSmsSend(tx, { userId, numberHash: smsNumberHash(numberKey, phone), now });
 
 /** POST /api/directdebit.php: checks the form, prices the order, and sends the code. */
 export async function startDirectDebit(
@@ -134,8 +132,20 @@ export async function startDirectDebit(
   if (!opts.smsAvailable || site.directDebitLimitMinor <= 0) throw unavailable();
   const iban = checkIban(body.iban);
   if (!iban.ok) throw fieldError(400, 'validation_failed', 'iban', `validation.directdebit.${iban.reason}`);
-  const phone = parseMobile(body.phone, member.country ?? undefined);
-  if (!phone) throw fieldError(400, 'validation_failed', 'phone', 'validation.directdebit.phone_invalid');
+  const typed = parseMobile(body.phone, member.country ?? undefined);
+  // The form's check (a mobile number at all), then where codes may go: the site's countries, mobiles only.
+  const destination = typed ? checkSmsDestination(typed, servedCountries(site)) : undefined;
+  if (!destination?.ok)
+    throw fieldError(
+      400,
+      'validation_failed',
+      'phone',
+      `validation.directdebit.${destination?.reason ?? 'phone_invalid'}`,
+      {
+        siteName: site.name,
+      },
+    );
+  const phone = destination.e164;
   const order = await priceOrder(
     db,
     provider,
@@ -145,6 +155,7 @@ export async function startDirectDebit(
   );
   const token = randomBytes(32).toString('base64url');
   const code = newCode();
+  const numberKey = await smsNumberKey(db);
   const row = await db.transaction(async (tx) => {
     await lockAndCheckDebit(
       tx,
@@ -153,7 +164,7 @@ export async function startDirectDebit(
       { amountMinor: order.priced.amountMinor, currency: order.price.currency, country: order.country },
       now,
     );
-    await checkDailySms(tx, member.id, now);
+    await reserveCode(tx, numberKey, member.id, phone, now);
     const created = await insertRequest(tx, {
       userId: member.id,
       tokenHash: sha256(token),
@@ -196,6 +207,7 @@ export async function resendCode(
 ): Promise<DirectDebitRequest> {
   const tokenHash = sha256(token);
   const code = newCode();
+  const numberKey = await smsNumberKey(db);
   const row = await db.transaction(async (tx) => {
     await lockMember(tx, member.id);
     const current = await findRequest(tx, tokenHash, member.id);
@@ -207,7 +219,7 @@ export async function resendCode(
       throw new AppError(429, 'otp_resend_too_soon', 'errors.otp_resend_too_soon', {
         seconds: Math.ceil(waitMs / 1000),
       });
-    await checkDailySms(tx, member.id, now);
+    await reserveCode(tx, numberKey, member.id, current.phone, now);
     const updated = await replaceCode(tx, tokenHash, member.id, keyed(token, code), now);
     // Changed by a parallel resend between the read and the update: that one sent the code.
     if (!updated)

@@ -524,10 +524,22 @@ describe('limits and blocks', () => {
     expect(res.json().error.code).toBe('directdebit_unavailable');
   });
 
-  it('sends a member at most the daily number of codes', async () => {
+  it('sends a member at most the hourly and the daily number of codes (a fake clock, not waiting)', async () => {
+    const { smsPerHour, smsPerDay } = RULES.directDebit;
     const m = await member();
-    for (let i = 0; i < RULES.directDebit.smsPerDay; i += 1) await start(m);
     const bundle = (await bundles(m))[0]!;
+    const t0 = Date.now();
+    let sent = 0;
+    for (let hour = 0; sent < smsPerDay; hour += 1) {
+      clockAt(new Date(t0 + hour * 61 * 60_000));
+      for (let i = 0; i < smsPerHour && sent < smsPerDay; i += 1, sent += 1) await start(m);
+      if (sent < smsPerDay) {
+        const more = await api('POST', '/api/directdebit.php', m, form(bundle.id, newPhone()));
+        expect(more.statusCode).toBe(429);
+        expect(more.json().error.code).toBe('otp_send_limit_hour');
+      }
+    }
+    clockAt(new Date(t0 + 3 * 61 * 60_000));
     const res = await api('POST', '/api/directdebit.php', m, form(bundle.id, newPhone()));
     expect(res.statusCode).toBe(429);
     expect(res.json().error.code).toBe('otp_send_limit');

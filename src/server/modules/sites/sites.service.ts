@@ -4,6 +4,11 @@ import type { Site } from '../../db/schema';
 import { DEFAULT_COMPANY, defaultSite } from './site-defaults';
 import { countSites, insertCompany, insertSite } from './sites.repo';
 
+/** The countries a site serves: its `countries` setting, or every country of the languages when it names none. */
+export function servedCountries(site: Pick<Site, 'countries'>): readonly string[] {
+  return site.countries.length > 0 ? site.countries : Object.keys(LOCALE_COUNTRIES);
+}
+
 /**
  * The country a visitor is treated as being in: an explicit `?country=` the site serves, else the GeoIP
  * country when the site serves it, else the first of the site's countries where the visitor's language is spoken,
@@ -15,7 +20,7 @@ export function selectCountry(
   requested: string | undefined,
   locale: Locale,
 ): string {
-  const served = site.countries.length > 0 ? site.countries : Object.keys(LOCALE_COUNTRIES);
+  const served = servedCountries(site);
   const wanted = requested?.toUpperCase();
   if (wanted && served.includes(wanted)) return wanted;
   if (geoipCountry && served.includes(geoipCountry)) return geoipCountry;

@@ -203,6 +203,53 @@ describe('DirectDebitPage', () => {
     });
   });
 
+  it('says when no code can be sent to the number now (the SMS limit), with another method to pay; the form stays', async () => {
+    const message =
+      'We cannot send any more codes to this phone number for now. Try again later, or pay with another method.';
+    const fetchMock = server({
+      start: () => json(429, { error: { code: 'sms_number_limit', message } }),
+    });
+    await renderWithProviders(routes, '/directdebit?bundle=3', {
+      fetch: fetchMock,
+      extraResources: resources,
+    });
+    await screen.findByTestId('dd-form');
+    fillForm();
+    fireEvent.click(screen.getByTestId('dd-send-code'));
+    const refusal = await screen.findByTestId('dd-sms-limit');
+    expect(refusal.textContent).toContain(directdebit.refusal.sms_limit_title);
+    expect(refusal.textContent).toContain(message);
+    expect(refusal.querySelector('a')?.getAttribute('href')).toBe('/credits/3');
+    expect(refusal.querySelector('a')?.textContent).toBe(directdebit.refusal.other_method);
+    // Not the generic error, and what was typed is kept.
+    expect(screen.queryByTestId('dd-error')).toBeNull();
+    expect((screen.getByTestId('dd-iban') as HTMLInputElement).value).toBe('NL91 ABNA 0417 1643 00');
+  });
+
+  it('shows a number of a country the site does not serve at the phone field', async () => {
+    const fetchMock = server({
+      start: () =>
+        json(400, {
+          error: {
+            code: 'validation_failed',
+            message: 'Enter a mobile number from a country where Amora is available.',
+            fields: { phone: 'Enter a mobile number from a country where Amora is available.' },
+          },
+        }),
+    });
+    await renderWithProviders(routes, '/directdebit?bundle=3', {
+      fetch: fetchMock,
+      extraResources: resources,
+    });
+    await screen.findByTestId('dd-form');
+    fillForm('+1 268 464 1234');
+    fireEvent.click(screen.getByTestId('dd-send-code'));
+    expect(
+      await screen.findByText('Enter a mobile number from a country where Amora is available.'),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('dd-sms-limit')).toBeNull();
+  });
+
   it('refuses beyond the limit with the advice: later, a cheaper package, another method', async () => {
     const fetchMock = server({
       offer: () =>

@@ -11,6 +11,7 @@ import {
   directDebitOfferQuery,
   REQUEST_ENDED,
   resendDirectDebitCode,
+  SMS_LIMITS,
   STANDING_REFUSALS,
   startDirectDebit,
 } from '../../features/directdebit/api/directdebit';
@@ -230,7 +231,20 @@ function DirectDebit({ bundleId, code }: { bundleId: number; code: string | null
                   </button>
                 </div>
               )}
-              {!sent && start.error && !refusedAtField(start.error) && (
+              {!sent && smsLimit(start.error) && (
+                // No code can be sent now (the member's or the number's SMS limit): what to do instead.
+                <div className="alert alert-warning small" role="alert" data-testid="dd-sms-limit">
+                  <p className="fw-semibold mb-1">
+                    <i className="bi bi-chat-square-dots me-2" aria-hidden="true" />
+                    {t('refusal.sms_limit_title')}
+                  </p>
+                  <p className="mb-2">{start.error.message}</p>
+                  <Link to={`/credits/${bundleId}`} className="btn btn-sm btn-outline-dark rounded-pill">
+                    {t('refusal.other_method')}
+                  </Link>
+                </div>
+              )}
+              {!sent && start.error && !refusedAtField(start.error) && !smsLimit(start.error) && (
                 <div className="alert alert-danger py-2 small" role="alert" data-testid="dd-error">
                   <i className="bi bi-exclamation-triangle-fill me-2" aria-hidden="true" />
                   {messageOf(start.error, t('error_generic'))}
@@ -282,6 +296,11 @@ function DirectDebit({ bundleId, code }: { bundleId: number; code: string | null
 /** A refusal of the form shown at its fields (the alert would repeat it). */
 function refusedAtField(error: unknown): boolean {
   return error instanceof ApiError && Boolean(error.fields) && FORM_FIELDS.some((f) => error.fields?.[f]);
+}
+
+/** A refusal to send a code because of an SMS limit. */
+function smsLimit(error: unknown): error is ApiError {
+  return error instanceof ApiError && SMS_LIMITS.has(error.code);
 }
 
 /** A refusal of the code, shown at the code field. */

@@ -44,6 +44,13 @@ export const STANDING_REFUSALS: ReadonlySet<string> = new Set([
   'directdebit_unavailable',
 ]);
 
+/** Refusals to send a code: the member's or the phone number's SMS limit (later, or another payment method). */
+export const SMS_LIMITS: ReadonlySet<string> = new Set([
+  'otp_send_limit',
+  'otp_send_limit_hour',
+  'sms_number_limit',
+]);
+
 /** Errors after which this request is over: the form has to be sent again. */
 export const REQUEST_ENDED: ReadonlySet<string> = new Set([
   'directdebit_not_found',
