@@ -87,10 +87,8 @@ export const RULES = {
    * `testProviderExpiryMinutes`: an open payment of the built-in test provider expires this long after it was made,
    * as an abandoned checkout does at Mollie (15 minutes for most of its methods; Mollie reports each payment's own
    * `expiresAt`). docs/payments.md "Abandoned checkouts".
-   */
-  /**
-   * Payments (docs/payments.md). Mollie does not promise a webhook for a chargeback, a reversed chargeback or a refund
-   * that fails: the chargeback scan lists new chargebacks every `chargebackScanMinutes` (first run: those of the last
+   * Mollie does not promise a webhook for a chargeback, a reversed chargeback or a refund that fails (docs/payments.md
+   * "Chargebacks and refunds without a webhook"): the chargeback scan lists new chargebacks every `chargebackScanMinutes` (first run: those of the last
    * `chargebackWindowDays`, the card schemes' longest dispute window with margin), and a refunded or charged-back
    * payment paid within that window is fetched again every `reversalRecheckHours`.
    */
