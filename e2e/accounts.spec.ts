@@ -22,7 +22,7 @@ async function signUp(page: Page, email: string, name: string): Promise<void> {
   await page.getByTestId('signup-skip').click();
   const personal = page.getByTestId('signup-step-personal');
   await personal.locator('label:has(input[name=gender][value=female])').click();
-  await personal.locator('label:has(input[name=seeking_gender][value=male])').click();
+  await personal.locator('label:has(input[name=sexuality][value=hetero])').click();
   await page.getByTestId('signup-next').click();
   const about = page.getByTestId('signup-step-about');
   await about.locator('textarea').fill('I love long walks along the canals and good coffee.');

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { Disclaimer } from '../components/Disclaimer';
 import { Footer } from '../components/Footer';
 import { TopBar } from '../components/TopBar';
+import { BannerSlot } from '../components/ui/banner-slot';
 import { PageSpinner } from '../components/ui/PageSpinner';
 import { useCurrentUser } from '../features/auth/api/session';
 import { ActivationBanner } from '../features/auth/components/ActivationBanner';
@@ -13,6 +14,7 @@ import { AutoLikeModal } from '../features/likes/components/LikeModal';
 import { DisabledNotificationsAlert } from '../features/notifications/components/DisabledNotificationsAlert';
 import { PushPrompt } from '../features/notifications/components/PushPrompt';
 import { AddPhotoBanner } from '../features/profile/components/AddPhotoBanner';
+import { FinishSignupBanner } from '../features/signup/components/FinishSignupBanner';
 import { SignupModal } from '../features/signup/components/SignupModal';
 import { SignupModalProvider } from '../features/signup/open-signup';
 import { useSettings } from '../features/site/api/settings';
@@ -20,7 +22,7 @@ import { EntryWarningModal } from '../features/site/components/EntryWarningModal
 import { useBodyClasses } from './use-body-classes';
 
 /**
- * Top navigation, warning banners (the time bonus in the members area first), footer, disclaimer, entry warning, the
+ * Top navigation, the one banner slot (the most important banner that applies), footer, disclaimer, entry warning, the
  * signup modal and the time-bonus popup.
  */
 export function DefaultLayout() {
@@ -35,14 +37,15 @@ export function DefaultLayout() {
           {t('nav.skip')}
         </a>
         <TopBar settings={settings} />
-        {/* In order of importance; a phone shows the first two that apply (styles: .layout-banners). */}
-        <div className="layout-banners">
-          <TimeBonusBanner />
+        {/* One banner at a time: the slot shows the most important that applies (order: banner-slot.tsx). */}
+        <BannerSlot>
           <ActivationBanner user={user} />
           <DisabledNotificationsAlert />
+          <FinishSignupBanner />
+          <TimeBonusBanner />
           <AddPhotoBanner />
           <PushPrompt />
-        </div>
+        </BannerSlot>
         <main id="main" className="flex-grow-1">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

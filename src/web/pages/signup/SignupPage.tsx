@@ -16,8 +16,14 @@ export function SignupPage() {
   const { id } = useParams();
   const memberId = id && /^\d+$/.test(id) ? Number(id) : undefined;
   const user = useCurrentUser();
-  // Once the flow has created the account the member is signed in, and the flow continues with its steps.
+  // Once the flow has created the account the member is signed in, and the flow continues with its steps. A member
+  // who left the steps before the last (a reload, the members area) continues at the first one not passed.
   const [flowStarted, setFlowStarted] = useState(false);
+  const [resumeAt, setResumeAt] = useState<number | null>(null);
+  if (resumeAt === null && !flowStarted && user?.signup_step) {
+    setResumeAt(user.signup_step);
+    setFlowStarted(true);
+  }
   useHead({ title: t('signup.title', { siteName: settings.name }), siteName: settings.name });
   if (user === undefined) return <PageSpinner />;
   if (user && !flowStarted) return <Navigate to={memberHome()} replace />;
@@ -29,14 +35,20 @@ export function SignupPage() {
             <div className="card-body p-4 p-md-5">
               <h1 className="h3 fw-bold mb-1">{t('signup.title', { siteName: settings.name })}</h1>
               <p className="text-body-secondary mb-4">
-                {t('signup.subtitle', { credits: settings.signup_credits })}
+                {resumeAt
+                  ? t('signup.resume_subtitle')
+                  : t('signup.subtitle', { credits: settings.signup_credits })}
               </p>
               {!signupsAllowed(settings) && !flowStarted ? (
                 <p className="alert alert-secondary" data-testid="signups-closed">
                   {t('validation:signups_closed')}
                 </p>
               ) : (
-                <SignupFlow memberId={memberId} onProgressChange={(busy) => busy && setFlowStarted(true)} />
+                <SignupFlow
+                  memberId={memberId}
+                  startStep={resumeAt ?? 0}
+                  onProgressChange={(busy) => busy && setFlowStarted(true)}
+                />
               )}
             </div>
           </div>

@@ -1,28 +1,47 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '../../../../shared/schemas/accounts';
 import { GENDERS, type ProfileUpdate, SEXUALITIES } from '../../../../shared/schemas/profiles';
+import { sexualityFits } from '../../../../shared/seeking';
 import { FormAlert, fieldErrors } from '../../../components/form/FormAlert';
 import { FormField } from '../../../components/form/FormField';
-import { BusyButton } from '../../../components/ui/BusyButton';
 import { currentLocale } from '../../../lib/i18n';
 import { updateProfileCall } from '../../profile/api/profile';
 import { useRegions } from '../../site/api/regions';
 import { useSettings } from '../../site/api/settings';
+import { useStepDraft } from '../step-draft';
+import { StepNextButton } from './StepNextButton';
 
-/** Step 2: gender, who they are looking for, orientation and where they live. */
+/** The orientations to offer for a gender: those that fit it (all while no gender is chosen). */
+function sexualitiesFor(gender: string | undefined) {
+  return SEXUALITIES.filter((s) => sexualityFits(gender ?? null, s));
+}
+
+/**
+ * Step 2: gender, orientation (asked once: whom the member seeks follows from it, shared/seeking.ts) and where they
+ * live. Only orientations that fit the chosen gender are offered; the server refuses a contradiction too.
+ */
 export function PersonalStep({ user, onNext }: { user: CurrentUser; onNext: () => void }) {
   const { t } = useTranslation('auth');
   const settings = useSettings();
   const locale = currentLocale();
   const regions = useRegions(locale).data;
-  const [v, setV] = useState<ProfileUpdate>({ country: user.profile.country, region: null, city: '' });
-  const save = useMutation({ mutationFn: () => updateProfileCall(v), onSuccess: onNext });
+  const [v, setV, clearDraft] = useStepDraft<ProfileUpdate>('personal', () => ({
+    country: user.profile.country,
+    region: null,
+    city: '',
+  }));
+  const save = useMutation({
+    mutationFn: () => updateProfileCall(v),
+    onSuccess: () => {
+      clearDraft();
+      onNext();
+    },
+  });
   const errors = fieldErrors(save.error);
   const countryNames = new Intl.DisplayNames([locale], { type: 'region' });
   const countryRegions = v.country ? regions?.[v.country] : undefined;
-  const ready = Boolean(v.gender && v.seeking_gender && v.country);
+  const ready = Boolean(v.gender && v.sexuality && v.country);
   return (
     <form
       onSubmit={(e) => {
@@ -44,50 +63,46 @@ export function PersonalStep({ user, onNext }: { user: CurrentUser; onNext: () =
                 name="gender"
                 value={g}
                 checked={v.gender === g}
-                onChange={() => setV((s) => ({ ...s, gender: g }))}
+                onChange={() =>
+                  setV((s) => ({
+                    ...s,
+                    gender: g,
+                    sexuality: sexualityFits(g, s.sexuality ?? null) ? s.sexuality : null,
+                  }))
+                }
               />
               {t(`gender.${g}`)}
             </label>
           ))}
         </div>
       </fieldset>
-      <fieldset className="mb-3">
-        <legend className="form-label fw-semibold small mb-1">{t('fields.seeking')}</legend>
-        <div className="btn-group w-100" role="group">
-          {GENDERS.map((g) => (
-            <label key={g} className={`btn btn-outline-primary${v.seeking_gender === g ? ' active' : ''}`}>
+      <fieldset className="mb-3" aria-describedby={errors.sexuality ? 'signup-sexuality-error' : undefined}>
+        <legend className="form-label fw-semibold small mb-1">{t('fields.sexuality')}</legend>
+        {/* Wraps where the words are long (fi 'Heteroseksuaali', 'Biseksuaali'). */}
+        <div className="d-flex flex-wrap gap-2" role="group">
+          {sexualitiesFor(v.gender).map((s) => (
+            <label
+              key={s}
+              className={`btn btn-outline-primary flex-fill${v.sexuality === s ? ' active' : ''}`}
+            >
               <input
                 type="radio"
                 className="visually-hidden"
-                name="seeking_gender"
-                value={g}
-                checked={v.seeking_gender === g}
-                onChange={() => setV((s) => ({ ...s, seeking_gender: g }))}
+                name="sexuality"
+                value={s}
+                checked={v.sexuality === s}
+                onChange={() => setV((p) => ({ ...p, sexuality: s }))}
               />
-              {t(`seeking.${g}`)}
+              {t(`sexuality.${s}`)}
             </label>
           ))}
         </div>
-      </fieldset>
-      <FormField label={t('fields.sexuality')} error={errors.sexuality}>
-        {(p) => (
-          <select
-            {...p}
-            className="form-select"
-            value={v.sexuality ?? ''}
-            onChange={(e) =>
-              setV((s) => ({ ...s, sexuality: (e.target.value || null) as ProfileUpdate['sexuality'] }))
-            }
-          >
-            <option value="">{t('signup.choose')}</option>
-            {SEXUALITIES.map((s) => (
-              <option key={s} value={s}>
-                {t(`sexuality.${s}`)}
-              </option>
-            ))}
-          </select>
+        {errors.sexuality && (
+          <div id="signup-sexuality-error" className="invalid-feedback d-block" role="alert">
+            {errors.sexuality}
+          </div>
         )}
-      </FormField>
+      </fieldset>
       <div className="row g-2">
         <div className="col-sm-6">
           <FormField label={t('fields.country')} error={errors.country}>
@@ -148,15 +163,17 @@ export function PersonalStep({ user, onNext }: { user: CurrentUser; onNext: () =
         >
           {t('signup.skip')}
         </button>
-        <BusyButton
+        <StepNextButton
           type="submit"
-          className="btn btn-primary rounded-pill px-4 ms-auto"
           busy={save.isPending}
-          disabled={!ready}
-          data-testid="signup-next"
-        >
-          {t('signup.next')}
-        </BusyButton>
+          missing={
+            ready
+              ? null
+              : v.gender && v.sexuality
+                ? t('signup.next_missing.country')
+                : t('signup.next_missing.personal')
+          }
+        />
       </div>
     </form>
   );
