@@ -189,6 +189,7 @@ export async function confirmDirectDebit(
       webhookUrl: `${urls.publicUrl}/api/payment-webhook.php`,
       metadata: { payment_id: String(payment.id), mandate_reference: row.mandateReference },
       locale: member.language,
+      country: member.country ?? undefined,
       sequenceType: 'recurring',
       customerId,
       mandateId: mandate.id,

@@ -60,6 +60,7 @@ export function flakyTestProvider(overrides: ProviderOverrides = {}) {
       if (flaws.down) throw new ProviderUnavailableError('provider down (test)');
       return later().getPayment(id);
     },
+    listMethods: (i) => later().listMethods(i),
     createCustomer: (i) => later().createCustomer(i),
     listMandates: (c) => later().listMandates(c),
     createMandate: (i) =>

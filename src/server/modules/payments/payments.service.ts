@@ -241,6 +241,7 @@ export async function createCheckout(
       webhookUrl: `${urls.publicUrl}/api/payment-webhook.php`,
       metadata: { payment_id: String(payment.id) },
       locale: member.locale,
+      country: member.country,
       sequenceType,
       customerId,
     });

@@ -108,6 +108,7 @@ export async function placeRepeatOrder(
       webhookUrl: `${urls.publicUrl}/api/payment-webhook.php`,
       metadata: { payment_id: String(payment.id) },
       locale: member.locale,
+      country: member.country,
       sequenceType: 'recurring',
       customerId: found.customerId,
       mandateId: found.last.mandateId ?? undefined,

@@ -85,7 +85,8 @@ describe('the Mollie provider: identity', () => {
 
 describe('createPayment', () => {
   it('sends the amount as a Mollie string and maps the answer back', async () => {
-    const payment = await provider.createPayment(input({ method: 'ideal', locale: 'nl_NL' }));
+    // As the callers pass them: the member's language (user.language) and the profile's country.
+    const payment = await provider.createPayment(input({ method: 'ideal', locale: 'nl', country: 'NL' }));
     const request = lastRequest();
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/v2/payments');
@@ -128,8 +129,32 @@ describe('createPayment', () => {
     expect(payment).toMatchObject({ amountMinor: 29, currency: 'CHF', method: 'twint' });
   });
 
+  it("sends the member's language in the member's country as Mollie's locale", async () => {
+    const cases: [string, string | undefined, string][] = [
+      ['nl', 'BE', 'nl_BE'],
+      ['fr', 'BE', 'fr_BE'],
+      ['de', 'AT', 'de_AT'],
+      ['de', 'CH', 'de_CH'],
+      ['de', 'DE', 'de_DE'],
+      ['en', 'GB', 'en_GB'],
+      ['en', 'NL', 'en_US'],
+      ['da', 'DK', 'da_DK'],
+      ['nb', 'NO', 'nb_NO'],
+      ['sv', 'FI', 'sv_SE'],
+      ['fi', 'FI', 'fi_FI'],
+      ['pl', 'PL', 'pl_PL'],
+      ['it', 'IT', 'it_IT'],
+      ['es', 'ES', 'es_ES'],
+      ['fr', undefined, 'fr_FR'],
+    ];
+    for (const [locale, country, expected] of cases) {
+      await provider.createPayment(input({ method: 'creditcard', locale, country }));
+      expect(lastRequest().body, `${locale} ${country}`).toMatchObject({ locale: expected });
+    }
+  });
+
   it('lets the member choose the method when none is given, and leaves out a locale Mollie does not know', async () => {
-    const payment = await provider.createPayment(input({ locale: 'xx_XX' }));
+    const payment = await provider.createPayment(input({ locale: 'xx', country: 'NL' }));
     const body = lastRequest().body;
     expect(body).not.toHaveProperty('method');
     expect(body).not.toHaveProperty('locale');

@@ -15,7 +15,6 @@
 import {
   type Chargeback,
   createMollieClient,
-  Locale,
   type Mandate,
   MandateMethod,
   SequenceType as MollieSequenceType,
@@ -27,12 +26,15 @@ import {
   RefundStatus,
 } from '@mollie/api-client';
 import { fromMollieAmount, toMollieAmount } from './mollie-amount';
+import { mollieLocale } from './mollie-locale';
 import {
   type CreateMandateInput,
   type CreatePaymentInput,
+  type ListMethodsInput,
   type PaymentProvider,
   type ProviderChargeback,
   type ProviderMandate,
+  ProviderMethodInactiveError,
   ProviderNotFoundError,
   type ProviderPayment,
   type ProviderPaymentStatus,
@@ -114,11 +116,6 @@ function toMollieSequenceType(sequenceType: SequenceType): MollieSequenceType {
   const found = Object.values(MollieSequenceType).find((s) => s === sequenceType);
   if (found === undefined) throw new Error(`unknown sequence type: ${sequenceType}`);
   return found;
-}
-/** A locale Mollie knows, or undefined (Mollie then picks one from the browser): an unknown one would be a 422. */
-function toMollieLocale(locale: string | undefined): Locale | undefined {
-  if (locale === undefined) return undefined;
-  return Object.values(Locale).find((l) => l === locale);
 }
 function toSequenceType(value: unknown): SequenceType {
   return value === 'first' || value === 'recurring' ? value : 'oneoff';
@@ -288,6 +285,10 @@ export function createMollieProvider(opts: MollieProviderOptions): PaymentProvid
     }
     const title = readProperty(error, 'title');
     const field = readProperty(error, 'field');
+    // 422 on `method`: the method is not switched on for the profile (or not for this amount or currency). Nothing
+    // was made; the member chooses another method.
+    if (status === 422 && field === 'method')
+      return new ProviderMethodInactiveError(`Mollie refused the method (${what}): ${message}`);
     return new Error(
       `Mollie rejected the request (${status}${typeof title === 'string' ? ` ${redact(title)}` : ''}): ${message}` +
         (typeof field === 'string' ? ` [field: ${redact(field)}]` : ''),
@@ -333,12 +334,30 @@ export function createMollieProvider(opts: MollieProviderOptions): PaymentProvid
       // Mollie needs no redirect for a recurring payment: the member is not present.
       if (sequenceType !== 'recurring') params.redirectUrl = input.redirectUrl;
       if (input.method !== undefined) params.method = toMollieMethod(input.method);
-      const locale = toMollieLocale(input.locale);
+      // The member's language in their country (nl + BE → nl_BE); unknown ones are left out (Mollie then follows the
+      // browser), as Mollie would refuse them with a 422.
+      const locale = mollieLocale(input.locale, input.country);
       if (locale !== undefined) params.locale = locale;
       if (input.customerId) params.customerId = input.customerId;
       if (input.mandateId) params.mandateId = input.mandateId;
       const payment = await call('payment', () => client.payments.create(params));
       return toProviderPayment(payment);
+    },
+
+    async listMethods(input: ListMethodsInput): Promise<string[]> {
+      // GET /v2/methods: the methods active on the profile for this amount (without it Mollie lists EUR methods only),
+      // the member's country (MobilePay: DK and FI) and sequence type. Apple Pay is a wallet, listed only when asked.
+      const locale = mollieLocale(input.locale, input.billingCountry);
+      const methods = await call('methods', () =>
+        client.methods.list({
+          amount: toMollieAmount(input.amountMinor, input.currency),
+          billingCountry: input.billingCountry,
+          sequenceType: toMollieSequenceType(input.sequenceType),
+          includeWallets: 'applepay',
+          ...(locale === undefined ? {} : { locale }),
+        }),
+      );
+      return methods.map((m) => m.id as string).filter((id) => supportedMethods.has(id));
     },
 
     async getPayment(id: string): Promise<ProviderPayment> {

@@ -30,8 +30,13 @@ export interface CreatePaymentInput {
   webhookUrl: string;
   /** our own references, echoed back by getPayment */
   metadata: Record<string, string>;
-  /** ISO 639-1 + region as the provider wants it, e.g. nl_NL */
+  /**
+   * The member's language, one of our 11 (`nl`, `de`, ...): the provider's page is shown in it. The adapter turns it
+   * into the provider's form with `country` (Mollie: nl + BE → nl_BE, see mollie-locale.ts).
+   */
   locale?: string | undefined;
+  /** The member's country (ISO 3166-1 alpha-2, the profile's): the region of the page's language. */
+  country?: string | undefined;
   sequenceType?: SequenceType | undefined;
   /** the provider's customer id; required for 'first' and 'recurring' */
   customerId?: string | undefined;
@@ -115,6 +120,29 @@ export interface ProviderChargebackPage {
   nextFrom: string | null;
 }
 
+/** What to ask the provider for the methods it takes now (Mollie's List payment methods, GET /v2/methods). */
+export interface ListMethodsInput {
+  amountMinor: number;
+  currency: string;
+  /** the member's language (one of our 11); the provider sorts and names its methods in it */
+  locale?: string | undefined;
+  /** the member's country (ISO 3166-1 alpha-2): some methods are only for some countries (MobilePay: DK, FI) */
+  billingCountry: string;
+  /** the sequence type the payment will be made with ('first' lists only methods that can start a mandate) */
+  sequenceType: SequenceType;
+}
+
+/**
+ * The provider refused a payment because its method is not active for it now (Mollie: 422 on the field `method`:
+ * not switched on for the profile, or not for this amount or currency). Nothing was made, so nothing is charged.
+ */
+export class ProviderMethodInactiveError extends Error {
+  constructor(message = 'the payment method is not active at the provider') {
+    super(message);
+    this.name = 'ProviderMethodInactiveError';
+  }
+}
+
 /** A failure talking to the provider (network, timeout, 5xx): the caller leaves the payment for the re-check job. */
 export class ProviderUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -137,6 +165,11 @@ export interface PaymentProvider {
   /** the provider's method ids it can offer (payment-methods.ts maps the spec's names onto these) */
   readonly supportedMethods: ReadonlySet<string>;
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
+  /**
+   * The provider's method ids that are switched on now for this amount, currency, country and sequence type (a subset
+   * of supportedMethods). The caller caches them (active-methods.ts).
+   */
+  listMethods(input: ListMethodsInput): Promise<string[]>;
   getPayment(id: string): Promise<ProviderPayment>;
   /** a customer to hold mandates (for repeat orders) */
   createCustomer(input: {

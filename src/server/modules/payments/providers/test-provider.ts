@@ -140,6 +140,12 @@ export function createTestProvider(
       pendingDebitListeners.push(listener);
     },
 
+    // Nothing to switch on here: every method of the table is active (the static list; methodsFor filters it by
+    // country and currency).
+    async listMethods(): Promise<string[]> {
+      return [...TEST_PROVIDER_METHODS];
+    },
+
     async createPayment(input: CreatePaymentInput): Promise<ProviderPayment> {
       const sequenceType = input.sequenceType ?? 'oneoff';
       let status = 'open';
