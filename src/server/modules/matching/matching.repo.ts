@@ -170,15 +170,20 @@ const publicPhotoJoin = sql`left join photos ph on ph.user_id = p.user_id and ph
 
 /**
  * The match finder's ranking (also the signup matches): a pool of `pool` candidates, near first (the most recently
- * active of the own region, then of the own country, then of everywhere: deckWalks), ranked by distance band and
- * then by fit. Score: 3 per shared interest, 2 within 10 km or 1 within 50 km, 1 for a photo; ties go to the more
- * recently active. The pool reads at most `pool` entries of each walk, and no further walk once it is full.
+ * active of the own region, then of the own country, then of everywhere: deckWalks), ranked by fit. Score: 3 per
+ * shared interest, 2 within 10 km or 1 within 50 km, 1 for a photo; ties go to the nearer distance band, then to the
+ * more recently active. With `nearFirst` the distance band comes before the score (the signup matches and a member
+ * who saved no preferences: suggestions from near the member first). The pool reads at most `pool` entries of each
+ * walk, and no further walk once it is full.
  */
 export function rankedMatchesSql(
   s: Seeker,
   f: CandidateFilter,
-  page: { pool: number; limit: number; offset: number },
+  page: { pool: number; limit: number; offset: number; nearFirst: boolean },
 ): SQL {
+  const score = sql`m."sharedInterests" * 3
+      + case when m."distanceKm" <= 10 then 2 when m."distanceKm" <= 50 then 1 else 0 end
+      + case when m."storageKey" is null then 0 else 1 end desc`;
   const walks = deckWalks(s, f).map(
     (w) => sql`(select p.user_id, ${sql.raw(String(w))} as band, p.last_active_at from profiles p
         where ${candidateConditions(s, f, w)}
@@ -198,9 +203,7 @@ export function rankedMatchesSql(
       join profiles p on p.user_id = pool.user_id
       ${publicPhotoJoin}
     ) m
-    order by m.band, m."sharedInterests" * 3
-      + case when m."distanceKm" <= 10 then 2 when m."distanceKm" <= 50 then 1 else 0 end
-      + case when m."storageKey" is null then 0 else 1 end desc,
+    order by ${page.nearFirst ? sql`m.band, ${score}` : sql`${score}, m.band`},
       m.last_active_at desc, m.id
     limit ${page.limit} offset ${page.offset}`;
 }
@@ -209,7 +212,7 @@ export async function findRankedMatches(
   db: Db,
   s: Seeker,
   f: CandidateFilter,
-  page: { pool: number; limit: number; offset: number },
+  page: { pool: number; limit: number; offset: number; nearFirst: boolean },
 ): Promise<MatchRow[]> {
   return (await executeNamed<RawMatchRow>(db, rankedMatchesSql(s, f, page), 'match_finder')).map(toMatchRow);
 }

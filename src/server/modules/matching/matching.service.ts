@@ -184,6 +184,8 @@ export async function rankedMatches(
     pool: RULES.matching.candidatePool,
     limit: size + 1,
     offset: (page - 1) * size,
+    // Suggestions from preferences never saved (the signup matches) come from near the member first.
+    nearFirst: !prefs.saved,
   });
   const items = rows.slice(0, size);
   const liked = await findLikedAmong(

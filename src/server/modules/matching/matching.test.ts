@@ -176,13 +176,17 @@ describe('GET /api/match-finder.php', () => {
     const abroad = [glasgow, geneva, newYork].map((m) => m.id);
     // Defaults (nothing saved): everywhere, as the own country has fewer than a page.
     expect((await finder(seeker)).items.map((c) => c.id)).toEqual([...near, ...abroad]);
-    // Within a band the fit still ranks: a shared interest lifts New York over Glasgow and Geneva, not over Utrecht.
-    await putPrefs(seeker, prefs({ interests: ['hiking'] }));
+    // Within a band the fit ranks: a shared interest lifts New York over Glasgow and Geneva, not over Utrecht.
+    await setProfile(db(), seeker.id, { interests: ['hiking'] });
     await setProfile(db(), newYork.id, { interests: ['hiking'] });
-    await setProfile(db(), utrecht.id, { interests: [] });
+    const byFit = [newYork.id, glasgow.id, geneva.id];
+    expect((await finder(seeker)).items.map((c) => c.id)).toEqual([...near, ...byFit]);
+    // Preferences the member saved rank by fit first, the distance band breaking ties (Haarlem and Utrecht, both
+    // within 50 km, before the others abroad).
+    expect((await putPrefs(seeker, prefs({ interests: ['hiking'] }))).statusCode).toBe(200);
     expect((await finder(seeker)).items.map((c) => c.id)).toEqual([
-      ...near,
       newYork.id,
+      ...near,
       glasgow.id,
       geneva.id,
     ]);
