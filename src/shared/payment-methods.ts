@@ -82,7 +82,9 @@ export const PAYMENT_METHOD_TABLE: Readonly<Record<PaymentMethodName, PaymentMet
   paysafecard: {
     providerMethod: 'paysafecard',
     countries: [...EURO_COUNTRIES, 'GB', 'CH', 'PL', 'DK', 'SE', 'NO'],
-    currencies: CARD_CURRENCIES,
+    // Mollie's paysafecard currencies (docs.mollie.com "paysafecard"): not DKK, USD, CAD, AUD or NZD, so members
+    // in Denmark (priced in DKK) are not offered it.
+    currencies: ['EUR', 'CHF', 'GBP', 'NOK', 'PLN', 'SEK'],
     recurring: false,
   },
   twint: { providerMethod: 'twint', countries: ['CH'], currencies: ['CHF'], recurring: false },

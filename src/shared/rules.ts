@@ -98,6 +98,17 @@ export const RULES = {
     chargebackScanMinutes: 10,
     chargebackWindowDays: 400,
     reversalRecheckHours: 24,
+    /**
+     * The methods switched on at the provider (Mollie's GET /v2/methods; active-methods.ts), kept per site, currency,
+     * country and amount band (the band's top is what is asked; amounts above the last band in steps of it) for
+     * `methodsCacheMinutes`. When the provider cannot be asked, the last good answer is served for up to
+     * `methodsStaleMinutes` after it was fetched, else the static method table; the provider is asked again at most
+     * every `methodsRetrySeconds` meanwhile.
+     */
+    methodsCacheMinutes: 5,
+    methodsStaleMinutes: 60,
+    methodsRetrySeconds: 30,
+    methodsAmountBandsMinor: [1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000],
   },
   freeMember: { maxStartedConversations: 2 },
   /**

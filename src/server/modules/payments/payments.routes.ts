@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { countryOfIp } from '../../lib/geoip';
 import { type ActiveCheck, activeDiscount } from '../discounts/discounts.service';
+import { createActiveMethods } from './active-methods';
 import { ensureDefaultCatalogue } from './catalogue-defaults';
 import {
   catalogueFor,
@@ -49,6 +50,8 @@ const webhookBodySchema = z.object({
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, opts) => {
   const { provider } = opts;
+  // What the provider has switched on, asked at most every few minutes per site, currency, country and amount band.
+  const activeMethods = createActiveMethods(provider, app.log);
   app.addHook('onReady', () => ensureDefaultCatalogue(app.db));
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -74,12 +77,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
           { now: new Date(), welcomeHours: site.welcomeDiscountHours, code: req.query.code },
         );
       }
-      return catalogueFor(app.db, provider, {
-        country,
-        credits: { message: site.messageCredits, photo: site.photoCredits, gift: site.giftCredits },
-        starter: { freeMessages: site.freeMessages, signupCredits: site.signupCredits },
-        discount,
-      });
+      return catalogueFor(
+        app.db,
+        provider,
+        {
+          country,
+          credits: { message: site.messageCredits, photo: site.photoCredits, gift: site.giftCredits },
+          starter: { freeMessages: site.freeMessages, signupCredits: site.signupCredits },
+          discount,
+        },
+        { active: activeMethods, siteId: site.id, locale: req.auth?.user.language },
+      );
     },
   );
 
@@ -105,6 +113,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         },
         req.body,
         { publicUrl: opts.publicUrl, welcomeHours: site.welcomeDiscountHours },
+        { active: activeMethods, siteId: site.id },
       );
       return { payment: presentPayment(payment) };
     },

@@ -11,11 +11,13 @@ import {
   priceWith,
   reserveForPayment,
 } from '../discounts/discounts.service';
+import type { ActiveMethodSets, ActiveMethods } from './active-methods';
 import { type Applied, applyInTx } from './apply-payment';
 import { COUNTRY_PRICING, presentBundle, vatIncluded } from './catalogue-defaults';
 import { OPEN_STATUSES, type PaymentStatus } from './payments.policy';
 import {
   type PaymentProvider,
+  ProviderMethodInactiveError,
   ProviderNotFoundError,
   type ProviderPayment,
   ProviderUnavailableError,
@@ -50,6 +52,31 @@ export async function listedBundles(db: Db, country: string): Promise<Bundle[]> 
   return rows.map(({ bundle, price }) => presentBundle(bundle, price));
 }
 
+/**
+ * The provider methods to offer, from what the provider says is switched on (active-methods.ts): a method checkout
+ * makes as the first payment of a mandate (card, PayPal) must be able to start one; SEPA direct debit is not asked
+ * (its mandate is made through the API by the direct-debit form, which Mollie's list of checkout methods does not
+ * describe) and follows the provider's static list.
+ */
+export function switchedOn(sets: ActiveMethodSets, provider: PaymentProvider): ReadonlySet<string> {
+  const on = new Set<string>();
+  for (const info of Object.values(PAYMENT_METHOD_TABLE)) {
+    const pm = info.providerMethod;
+    if (info.retired || !provider.supportedMethods.has(pm)) continue;
+    const active = pm === 'directdebit' ? true : info.recurring ? sets.first.has(pm) : sets.oneoff.has(pm);
+    if (active) on.add(pm);
+  }
+  return on;
+}
+
+/** Where the active methods are asked for: the cache and the request's site. */
+export interface MethodsContext {
+  active: ActiveMethods;
+  siteId: number;
+  /** the member's language, when there is a member */
+  locale?: string | undefined;
+}
+
 export interface PriceListFacts {
   /** the pricing country (pricingCountry) */
   country: string;
@@ -70,6 +97,7 @@ export async function catalogueFor(
   db: Db,
   provider: PaymentProvider,
   facts: PriceListFacts,
+  methods: MethodsContext,
 ): Promise<CreditsResponse> {
   const { country, discount } = facts;
   const listed = await listedBundles(db, country);
@@ -82,6 +110,21 @@ export async function catalogueFor(
   );
   const currency = bundles[0]?.currency ?? COUNTRY_PRICING[country]?.currency ?? 'EUR';
   const offered = discount !== null && bundles.some((b) => b.offer !== null);
+  // The methods switched on for the country's smallest bundle (the checkout asks again for the amount it charges).
+  const smallest = Math.min(...bundles.map((b) => b.amount));
+  const providerMethods =
+    bundles.length === 0
+      ? provider.supportedMethods
+      : switchedOn(
+          await methods.active.get({
+            siteId: methods.siteId,
+            country,
+            currency,
+            amountMinor: smallest,
+            locale: methods.locale,
+          }),
+          provider,
+        );
   return {
     country,
     currency,
@@ -97,7 +140,7 @@ export async function catalogueFor(
         : null,
     unit_prices: unitPrices(bundles, facts.credits),
     starter: { free_messages: facts.starter.freeMessages, credits: facts.starter.signupCredits },
-    methods: methodsFor(country, currency, provider.supportedMethods),
+    methods: methodsFor(country, currency, providerMethods),
     test_mode: provider.name === 'test',
   };
 }
@@ -126,6 +169,8 @@ export interface PaymentUrls {
 
 const paymentNotAvailable = () => new AppError(404, 'bundle_not_available');
 const methodNotAvailable = () => new AppError(400, 'payment_method_not_available');
+/** The method is in the country's list but not switched on at the provider now: nothing was charged. */
+export const methodInactive = () => new AppError(409, 'payment_method_inactive');
 export const providerUnavailable = () => new AppError(503, 'payment_provider_unavailable');
 
 /** The member's customer at the provider (created once), for payments that leave a mandate. */
@@ -173,6 +218,7 @@ export async function createCheckout(
   },
   body: { bundle_id: number; method: PaymentMethodName; discount_code?: string | undefined },
   urls: PaymentUrls & { welcomeHours: number },
+  methods: MethodsContext,
   now: Date = new Date(),
 ): Promise<PaymentRow> {
   const country = pricingCountry(member.country);
@@ -206,6 +252,16 @@ export async function createCheckout(
   const priced = discount
     ? priceWith(discount.code, price.amountMinor)
     : { listAmountMinor: price.amountMinor, discountMinor: 0, amountMinor: price.amountMinor };
+  // Switched on at the provider for this amount? Asked before anything is made (cached: active-methods.ts).
+  const methodsQuery = {
+    siteId: methods.siteId,
+    country,
+    currency: price.currency,
+    amountMinor: priced.amountMinor,
+    locale: member.locale,
+  };
+  const on = switchedOn(await methods.active.get(methodsQuery), provider);
+  if (!on.has(info.providerMethod)) throw methodInactive();
 
   const payment = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -256,6 +312,11 @@ export async function createCheckout(
     // try again or another method. Had the provider made it after all, its webhook adopts it (unanswered-payments).
     await db.transaction((tx) => failUnanswered(tx, payment.id));
     if (err instanceof ProviderUnavailableError) throw providerUnavailable();
+    if (err instanceof ProviderMethodInactiveError) {
+      // The provider listed it a while ago but refuses it now (switched off, or not for this amount): ask it again.
+      methods.active.forget(methodsQuery);
+      throw methodInactive();
+    }
     throw err;
   }
 }

@@ -98,6 +98,11 @@ export interface MollieFake {
   reverseChargeback(chargebackId: string): void;
   /** A refund moves on as Mollie's do (queued, pending, processing, refunded, or ends failed / canceled). */
   setRefundStatus(refundId: string, status: FakeRefundStatus): void;
+  /**
+   * The methods active on the fake's profile (all it knows by default): GET /v2/methods lists only these, and a payment
+   * created with another method is refused with a 422 on `method`, as Mollie does.
+   */
+  setActiveMethods(ids: readonly string[]): void;
   /** POSTs `id=<payment id>` to the payment's webhookUrl as Mollie does; only loopback URLs. Returns the status. */
   sendWebhook(id: string): Promise<number>;
   close(): Promise<void>;

@@ -1,6 +1,7 @@
 /**
  * TEST SUPPORT ONLY: a local stand-in for Mollie's v2 API, answering exactly the calls the Mollie adapter makes
- * (create/get payment, create customer, create, list and revoke a customer's mandates, create a refund) with the response and error
+ * (create/get payment, list methods (mollie-fake-methods.ts), create customer, create, list and revoke a customer's
+ * mandates, create a refund) with the response and error
  * shapes of Mollie's API documentation. State lives in memory; nothing here reaches the network beyond 127.0.0.1.
  *
  * Why HTTPS: @mollie/api-client 4.x sends every request through an `https.Agent` pinned to its own bundled CA list,
@@ -15,6 +16,7 @@ import { createServer } from 'node:https';
 import type { Socket } from 'node:net';
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { chargebackJson, mandateJson, paymentJson, refundJson } from './mollie-fake-json';
+import { FAKE_METHODS, listMethodsJson } from './mollie-fake-methods';
 import {
   DOCS,
   FAKE_TLS_CERT,
@@ -65,6 +67,8 @@ export async function startMollieFake(): Promise<MollieFake> {
   const requests: RecordedRequest[] = [];
   const failures: { failure: number | 'hang'; retryAfterSeconds: number | undefined }[] = [];
   const sockets = new Set<Socket>();
+  /** the profile's active methods (setActiveMethods) */
+  let activeMethods: ReadonlySet<string> = new Set(Object.keys(FAKE_METHODS));
   let origin = '';
 
   const nowIso = (): string => new Date().toISOString().replace(/\.\d{3}Z$/, '+00:00');
@@ -97,6 +101,9 @@ export async function startMollieFake(): Promise<MollieFake> {
     let method = optionalString(body, 'method');
     if (method !== null && !KNOWN_METHODS.has(method)) {
       throw new HttpError(422, 'The payment method is invalid', 'method');
+    }
+    if (method !== null && sequenceType !== 'recurring' && !activeMethods.has(method)) {
+      throw new HttpError(422, 'The payment method is not active in your website profile.', 'method');
     }
     const metadata = toJson(body.metadata ?? null);
     if (JSON.stringify(metadata).length > 1024) {
@@ -331,6 +338,8 @@ export async function startMollieFake(): Promise<MollieFake> {
       if (!payment) throw new HttpError(404, `No payment exists with token ${id}.`);
       return [200, paymentJson(origin, payment, new Set((query.embed ?? '').split(',')))];
     }
+    if (resource === 'methods' && id === undefined && method === 'GET')
+      return [200, listMethodsJson(origin, activeMethods, query)];
     if (resource === 'chargebacks' && id === undefined && method === 'GET')
       return [200, listChargebacks(query)];
     if (resource === 'payments' && id !== undefined && sub === 'refunds' && method === 'POST') {
@@ -510,6 +519,9 @@ export async function startMollieFake(): Promise<MollieFake> {
     apiKey,
     requests,
     setStatus,
+    setActiveMethods(ids) {
+      activeMethods = new Set(ids);
+    },
     failNext(failure, options = {}) {
       const times = options.times ?? 1;
       for (let i = 0; i < times; i++)
