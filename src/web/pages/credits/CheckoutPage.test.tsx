@@ -192,6 +192,61 @@ describe('CheckoutPage', () => {
     expect(screen.queryByTestId('checkout-pay')).toBeNull();
   });
 
+  it('offers only the methods the price list names (those switched on at the provider)', async () => {
+    // The NL price list as the server answers it when the provider has only card and iDEAL switched on.
+    await renderWithProviders(routes, '/credits/3', {
+      fetch: mockFetch({ credits: () => json(200, { ...CATALOGUE, methods: ['creditcard', 'ideal'] }) }),
+    });
+    await screen.findByTestId('checkout-pay');
+    const offered = screen.getAllByTestId('method-option').map((o) => o.getAttribute('data-method'));
+    expect(offered).toEqual(['ideal', 'creditcard']);
+    cleanup();
+
+    // A method the list leaves out cannot be chosen through the address either.
+    await renderWithProviders(routes, '/credits/3/paypal', {
+      fetch: mockFetch({ credits: () => json(200, { ...CATALOGUE, methods: ['creditcard', 'ideal'] }) }),
+    });
+    expect(await screen.findByTestId('checkout-method-unavailable')).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: /paypal/i })).toBeNull();
+    expect((screen.getByTestId('checkout-pay') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a method switched off at the provider: says so, keeps the member here and asks for the methods again', async () => {
+    let methods: string[] = ['creditcard', 'paypal', 'ideal', 'sct'];
+    const fetchMock = mockFetch({
+      credits: () => json(200, { ...CATALOGUE, methods }),
+      payment: () =>
+        json(409, {
+          error: {
+            code: 'payment_method_inactive',
+            message: 'This payment method is not available right now. Please choose another.',
+          },
+        }),
+    });
+    const { router } = await renderWithProviders(routes, '/credits/3/ideal', { fetch: fetchMock });
+    const creditCalls = () =>
+      fetchMock.mock.calls.filter((c) => String(c[0]).includes('/api/credits.php')).length;
+    const before = creditCalls();
+    methods = ['creditcard', 'paypal', 'sct'];
+    fireEvent.click(await screen.findByTestId('checkout-pay'));
+    const error = await screen.findByTestId('checkout-error');
+    expect(error.textContent).toContain(
+      'This payment method is not available right now. Please choose another.',
+    );
+    expect(within(error).queryByTestId('checkout-retry')).toBeNull();
+    // Still on the checkout of the bundle, with no method chosen and the refreshed methods, without iDEAL.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/credits/3'));
+    await waitFor(() => expect(creditCalls()).toBeGreaterThan(before));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('method-option').map((o) => o.getAttribute('data-method'))).not.toContain(
+        'ideal',
+      ),
+    );
+    expect(screen.getByTestId('checkout-error')).toBeTruthy();
+    expect((screen.getByTestId('checkout-pay') as HTMLButtonElement).disabled).toBe(true);
+    expect(paymentCalls(fetchMock)).toHaveLength(1);
+  });
+
   it('does not pay with a method the country does not offer', async () => {
     await renderWithProviders(routes, '/credits/3/bancontact', { fetch: mockFetch() });
     expect(await screen.findByTestId('checkout-method-unavailable')).toBeTruthy();

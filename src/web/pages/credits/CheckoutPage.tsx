@@ -106,8 +106,12 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: P
   const methodsRef = useRef<HTMLFieldSetElement>(null);
   const payNoteId = useId();
   const [leaving, setLeaving] = useState(false);
-  // The error of the last attempt, with the method it was for: choosing another method puts it away.
-  const [failure, setFailure] = useState<{ error: unknown; method: PaymentMethodName } | null>(null);
+  // The error of the last attempt, with the method it was for (none once that method was taken off): choosing
+  // another method puts it away.
+  const [failure, setFailure] = useState<{
+    error: unknown;
+    method: PaymentMethodName | undefined;
+  } | null>(null);
 
   // Back from the provider's page, the browser may show this page from its back-forward cache: still busy.
   useEffect(() => {
@@ -169,7 +173,14 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: P
     } catch (error) {
       // The code was refused after all (used meanwhile, expired …): its message goes to the field, the rest stays.
       if (isDiscountRefusal(error)) discount.refused(error);
-      else setFailure({ error, method });
+      else if (error instanceof ApiError && error.code === 'payment_method_inactive') {
+        // Not switched on at the provider right now (nothing was charged): the method is taken off, the message
+        // stays, and the methods are asked for again, without the one refused.
+        setFailure({ error, method: undefined });
+        choose(undefined);
+        void queryClient.invalidateQueries({ queryKey: ['credits'] });
+        methodsRef.current?.querySelector<HTMLInputElement>('input[type="radio"]')?.focus();
+      } else setFailure({ error, method });
       setLeaving(false);
     }
   };
@@ -318,7 +329,7 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: P
                   </Link>
                 ) : (
                   <>
-                    {code !== 'payment_method_not_available' && (
+                    {code !== 'payment_method_not_available' && code !== 'payment_method_inactive' && (
                       <button
                         type="button"
                         className="btn btn-sm btn-danger rounded-pill"
