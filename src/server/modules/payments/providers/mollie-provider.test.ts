@@ -13,6 +13,7 @@ import { createMollieProvider, MOLLIE_METHODS } from './mollie-provider';
 import {
   type CreatePaymentInput,
   type PaymentProvider,
+  ProviderMethodInactiveError,
   ProviderNotFoundError,
   ProviderUnavailableError,
 } from './provider';
@@ -169,6 +170,21 @@ describe('createPayment', () => {
     await expect(provider.createPayment(input({ method: 'visa' }))).rejects.toThrow(/does not offer method/);
     await expect(provider.createPayment(input({ amountMinor: 10.5 }))).rejects.toThrow(/invalid amount/);
     expect(fake.requests.length).toBe(before);
+  });
+
+  it("maps Mollie's 422 for a method that is not active to ProviderMethodInactiveError", async () => {
+    fake.setActiveMethods(['creditcard', 'ideal']);
+    try {
+      const error = await rejection(provider.createPayment(input({ method: 'paysafecard' })));
+      expect(error).toBeInstanceOf(ProviderMethodInactiveError);
+      expect(error.message).toContain('not active');
+      // Other 422s stay plain errors (a 500 to the member would be a bug of ours, not a method to choose again).
+      const other = await rejection(provider.createPayment(input({ description: '' })));
+      expect(other).not.toBeInstanceOf(ProviderMethodInactiveError);
+      expect(other.message).toContain('[field: description]');
+    } finally {
+      fake.setActiveMethods([...MOLLIE_METHODS]);
+    }
   });
 
   it('creates a first payment for a customer', async () => {
