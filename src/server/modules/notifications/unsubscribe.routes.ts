@@ -21,10 +21,10 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-const PAGE_CSS = `body{font-family:system-ui,Arial,sans-serif;background:#fff5f3;margin:0;color:#2b2130}
+const PAGE_CSS = `body{font-family:system-ui,Arial,sans-serif;background:#fff5f3;margin:0;padding:0 1rem;color:#2b2130}
 main{max-width:30rem;margin:3rem auto;background:#fff;border-radius:1rem;padding:1.75rem;box-shadow:0 4px 20px #0001}
 h1{font-size:1.4rem;margin:0 0 1rem}
-button{background:#f0645a;color:#fff;border:0;border-radius:2rem;padding:.8rem 1.5rem;font-size:1rem;cursor:pointer}
+button{background:#b8433b;color:#fff;border:0;border-radius:2rem;padding:.8rem 1.5rem;font-size:1rem;cursor:pointer}
 a{color:#b8433b}`;
 
 function page(locale: Locale, title: string, body: string): string {

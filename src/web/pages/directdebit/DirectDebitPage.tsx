@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -232,17 +232,7 @@ function DirectDebit({ bundleId, code }: { bundleId: number; code: string | null
                 </div>
               )}
               {!sent && smsLimit(start.error) && (
-                // No code can be sent now (the member's or the number's SMS limit): what to do instead.
-                <div className="alert alert-warning small" role="alert" data-testid="dd-sms-limit">
-                  <p className="fw-semibold mb-1">
-                    <i className="bi bi-chat-square-dots me-2" aria-hidden="true" />
-                    {t('refusal.sms_limit_title')}
-                  </p>
-                  <p className="mb-2">{start.error.message}</p>
-                  <Link to={`/credits/${bundleId}`} className="btn btn-sm btn-outline-dark rounded-pill">
-                    {t('refusal.other_method')}
-                  </Link>
-                </div>
+                <SmsLimitRefusal message={start.error.message} bundleId={bundleId} />
               )}
               {!sent && start.error && !refusedAtField(start.error) && !smsLimit(start.error) && (
                 <div className="alert alert-danger py-2 small" role="alert" data-testid="dd-error">
@@ -296,6 +286,37 @@ function DirectDebit({ bundleId, code }: { bundleId: number; code: string | null
 /** A refusal of the form shown at its fields (the alert would repeat it). */
 function refusedAtField(error: unknown): boolean {
   return error instanceof ApiError && Boolean(error.fields) && FORM_FIELDS.some((f) => error.fields?.[f]);
+}
+
+/**
+ * No code can be sent now (the member's or the phone number's SMS limit): the server's reason and the way on. It
+ * appears above the form while the button that asked is at its foot, so it is brought into view (and focus).
+ */
+function SmsLimitRefusal({ message, bundleId }: { message: string; bundleId: number }) {
+  const { t } = useTranslation('directdebit');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    ref.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      className="alert alert-warning small"
+      role="alert"
+      data-testid="dd-sms-limit"
+    >
+      <p className="fw-semibold mb-1">
+        <i className="bi bi-chat-square-dots me-2" aria-hidden="true" />
+        {t('refusal.sms_limit_title')}
+      </p>
+      <p className="mb-2">{message}</p>
+      <Link to={`/credits/${bundleId}`} className="btn btn-sm btn-outline-dark rounded-pill">
+        {t('refusal.other_method')}
+      </Link>
+    </div>
+  );
 }
 
 /** A refusal to send a code because of an SMS limit. */
