@@ -78,6 +78,12 @@ export const RULES = {
     smsPerNumberPerHour: 4,
     smsPerNumberPerDay: 8,
     debitAfterBusinessDays: 2,
+    /**
+     * Credits of a direct debit come when the provider marks it paid, which Mollie does about 9-10 TARGET2 business
+     * days after the debit date (the bank's return window for an unpaid debit): the page and the pre-notification
+     * mail promise them by this many business days after the debit date (docs/decisions.md "Direct debit").
+     */
+    creditsAfterBusinessDays: 10,
     limitWindowDays: 30,
   },
   /**

@@ -100,6 +100,14 @@ export function isTargetBusinessDay(date: Date): boolean {
   return day !== e - 2 * DAY_MS && day !== e + DAY_MS;
 }
 
+/**
+ * The day (YYYY-MM-DD) by which a direct debit's credits arrive: `businessDays` TARGET2 business days after its debit
+ * date (YYYY-MM-DD), when the provider has marked it paid.
+ */
+export function creditsDate(debitDay: string, businessDays: number): string {
+  return debitDate(new Date(`${debitDay}T00:00:00Z`), businessDays);
+}
+
 /** The date (YYYY-MM-DD, UTC) `businessDays` TARGET2 business days after `from`. */
 export function debitDate(from: Date, businessDays: number): string {
   let day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));

@@ -137,6 +137,8 @@ export const directDebitOfferSchema = z.object({
   creditor: creditorSchema,
   /** the expected debit date if confirmed now (YYYY-MM-DD) */
   debit_date: z.string(),
+  /** the day by which the credits arrive if confirmed now (YYYY-MM-DD; RULES.directDebit.creditsAfterBusinessDays) */
+  credits_date: z.string(),
   /** false: direct debit is switched off (no SMS gateway, or the site's limit is 0) */
   available: z.boolean(),
   refusal: directDebitRefusalSchema,
@@ -172,6 +174,8 @@ export const directDebitConfirmedSchema = z.object({
     masked_iban: z.string(),
     /** YYYY-MM-DD: the announced debit date (the SEPA pre-notification, also mailed) */
     debit_date: z.string(),
+    /** YYYY-MM-DD: the day by which the credits arrive (also mailed) */
+    credits_date: z.string(),
     creditor: creditorSchema,
   }),
 });

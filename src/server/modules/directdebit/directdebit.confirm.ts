@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DirectDebitConfirmed } from '../../../shared/schemas/directdebit';
-import { checkIban, debitDate } from '../../../shared/sepa';
+import { checkIban, creditsDate, debitDate } from '../../../shared/sepa';
 import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import { AppError, type FieldError, fieldError } from '../../lib/app-error';
@@ -197,6 +197,7 @@ export async function confirmDirectDebit(
     orphan = null;
 
     const debitDay = debitDate(now, RULE.debitAfterBusinessDays);
+    const creditsDay = creditsDate(debitDay, RULE.creditsAfterBusinessDays);
     const after = await db.transaction(async (tx) => {
       await tx
         .update(payments)
@@ -219,6 +220,7 @@ export async function confirmDirectDebit(
         ibanMasked: row.ibanMasked,
         accountHolder: row.accountHolder,
         debitDate: debitDay,
+        creditsDate: creditsDay,
         signatureDate,
       });
       await applyInTx(tx, locked, created);
@@ -230,6 +232,7 @@ export async function confirmDirectDebit(
         reference: row.mandateReference,
         masked_iban: row.ibanMasked,
         debit_date: debitDay,
+        credits_date: creditsDay,
         creditor: creditorOf(company),
       },
     };

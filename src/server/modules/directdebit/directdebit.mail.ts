@@ -18,6 +18,8 @@ export interface PreNotification {
   accountHolder: string;
   /** YYYY-MM-DD */
   debitDate: string;
+  /** YYYY-MM-DD: by when the credits arrive (the provider marks a SEPA debit paid days after collecting it) */
+  creditsDate: string;
   /** YYYY-MM-DD */
   signatureDate: string;
 }
@@ -31,7 +33,7 @@ export function formatDay(day: string, locale: string): string {
 
 /**
  * The confirmation mail of a direct debit, which is its SEPA pre-notification: the amount, the debit date, the
- * mandate reference and the creditor identifier (and who collects, for whom, from which account, masked). Queued in
+ * mandate reference and the creditor identifier, the day by which the credits arrive (and who collects, for whom, from which account, masked). Queued in
  * the transaction that confirms the request, so it is sent once.
  */
 export async function enqueuePreNotification(tx: Tx, n: PreNotification): Promise<void> {
@@ -46,6 +48,7 @@ export async function enqueuePreNotification(tx: Tx, n: PreNotification): Promis
     [t('item'), creditsText],
     [t('amount'), amount],
     [t('debit_date'), date],
+    [t('credits_date'), formatDay(n.creditsDate, locale)],
     [t('mandate_reference'), n.mandateReference],
     [t('creditor'), c.sepaCreditorName],
     [t('creditor_id'), c.sepaCreditorId],

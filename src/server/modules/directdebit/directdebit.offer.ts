@@ -2,7 +2,7 @@ import type { Locale } from '../../../shared/locales';
 import { methodsFor } from '../../../shared/payment-methods';
 import { RULES } from '../../../shared/rules';
 import type { DirectDebitOffer, DirectDebitRefusal } from '../../../shared/schemas/directdebit';
-import { debitDate } from '../../../shared/sepa';
+import { creditsDate, debitDate } from '../../../shared/sepa';
 import type { Db } from '../../db/client';
 import type { Company, Site } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -86,7 +86,7 @@ export async function priceOrder(
  */
 export async function refusalFor(
   tx: Db | Tx,
-  member: DirectDebitMember,
+  member: Pick<DirectDebitMember, 'id'>,
   site: Site,
   order: { amountMinor: number; currency: string; country: string },
   now: Date,
@@ -108,12 +108,13 @@ export async function refusalFor(
 }
 
 /**
- * In a write's transaction (the request in step 1, the payment in step 2): takes the member's lock, so that parallel
+ * In a write's transaction (the request in step 1, the payment in step 2, a repeat order on a direct-debit mandate
+ * in payments/repeat-order.service.ts): takes the member's lock, so that parallel
  * requests count each other's debits, and throws the translated refusal when the debit may not happen now.
  */
 export async function lockAndCheckDebit(
   tx: Tx,
-  member: DirectDebitMember,
+  member: Pick<DirectDebitMember, 'id' | 'uiLocale'>,
   site: Site,
   order: { amountMinor: number; currency: string; country: string },
   now: Date,
@@ -149,6 +150,7 @@ export async function directDebitOffer(
     { now, welcomeHours: where.site.welcomeDiscountHours },
   );
   const { bundle, price, priced } = order;
+  const debitDay = debitDate(now, RULE.debitAfterBusinessDays);
   const off = !opts.smsAvailable || where.site.directDebitLimitMinor <= 0;
   const refusal = off
     ? null
@@ -169,7 +171,8 @@ export async function directDebitOffer(
       discount_code: order.discount?.code.code ?? null,
     },
     creditor: creditorOf(where.company),
-    debit_date: debitDate(now, RULE.debitAfterBusinessDays),
+    debit_date: debitDay,
+    credits_date: creditsDate(debitDay, RULE.creditsAfterBusinessDays),
     available: !off,
     refusal,
   };

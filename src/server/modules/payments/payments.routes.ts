@@ -160,10 +160,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     async (req, reply) => {
       const { user, profile } = req.requireAuth();
       reply.header('Cache-Control', 'no-store');
+      const { site } = await req.resolveSite();
       const payment = await placeRepeatOrder(
         app.db,
         provider,
-        { id: user.id, country: profile.country, locale: user.language },
+        { id: user.id, country: profile.country, locale: user.language, uiLocale: req.locale },
+        site,
         { publicUrl: opts.publicUrl },
       );
       return { payment: presentPayment(payment) };

@@ -1,8 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Locale } from '../../../shared/locales';
 import type { RepeatOrderResponse } from '../../../shared/schemas/payments';
 import type { Db } from '../../db/client';
-import { catalogBundles, catalogPrices, paymentCustomers, payments } from '../../db/schema';
+import { catalogBundles, catalogPrices, paymentCustomers, payments, type Site } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { lockAndCheckDebit } from '../directdebit/directdebit.offer';
 import { applyInTx } from './apply-payment';
 import { presentBundle, vatIncluded } from './catalogue-defaults';
 import { type PaymentUrls, pricingCountry, providerUnavailable } from './payments.service';
@@ -67,7 +69,10 @@ export async function repeatOffer(
 }
 
 /**
- * A repeat order: the last bundle again, charged on the mandate of the payment that created it, in one step. The
+ * A repeat order: the last bundle again, charged on the mandate of the payment that created it, in one step. On a
+ * direct-debit mandate it passes the same check as a new debit (directdebit.offer lockAndCheckDebit: blocked after
+ * a charged-back debit, the site's limit per window), in the transaction that makes its payment row under the
+ * member's lock, so parallel orders count each other: 403 directdebit_blocked / directdebit_limit, nothing made. The
  * provider's answer is applied at once (a card is usually paid at once; direct debit stays pending until the
  * webhook). A refusal by the provider (mandate revoked, card expired) answers a failed payment: the member is then
  * offered a retry or PayPal (the recurring-failure screen).
@@ -75,29 +80,41 @@ export async function repeatOffer(
 export async function placeRepeatOrder(
   db: Db,
   provider: PaymentProvider,
-  member: { id: number; country: string; locale: string },
+  member: { id: number; country: string; locale: string; uiLocale: Locale },
+  site: Site,
   urls: PaymentUrls,
+  now: Date = new Date(),
 ): Promise<PaymentRow> {
   const found = await repeatableOf(db, provider, member);
   if (!found) throw new AppError(404, 'repeat_order_not_available');
   const { bundle, price } = found.offer;
-  const [row] = await db
-    .insert(payments)
-    .values({
-      userId: member.id,
-      bundleId: bundle.id,
-      provider: provider.name,
-      method: found.last.method,
-      amountMinor: price.amountMinor,
-      currency: price.currency,
-      vatMinor: vatIncluded(price.amountMinor, price.vatRateBp),
-      vatRateBp: price.vatRateBp,
-      credits: bundle.credits,
-      country: found.country,
-      sequenceType: 'recurring',
-    })
-    .returning();
-  const payment = row as PaymentRow;
+  const payment = await db.transaction(async (tx) => {
+    if (found.last.method === 'sdd')
+      await lockAndCheckDebit(
+        tx,
+        { id: member.id, uiLocale: member.uiLocale },
+        site,
+        { amountMinor: price.amountMinor, currency: price.currency, country: found.country },
+        now,
+      );
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        userId: member.id,
+        bundleId: bundle.id,
+        provider: provider.name,
+        method: found.last.method,
+        amountMinor: price.amountMinor,
+        currency: price.currency,
+        vatMinor: vatIncluded(price.amountMinor, price.vatRateBp),
+        vatRateBp: price.vatRateBp,
+        credits: bundle.credits,
+        country: found.country,
+        sequenceType: 'recurring',
+      })
+      .returning();
+    return row as PaymentRow;
+  });
   let created: ProviderPayment;
   try {
     created = await provider.createPayment({

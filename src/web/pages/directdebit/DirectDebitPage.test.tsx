@@ -26,6 +26,7 @@ const OFFER: DirectDebitOffer = {
     on_behalf_of: 'Amora Media B.V.',
   },
   debit_date: '2026-03-04',
+  credits_date: '2026-03-18',
   available: true,
   refusal: null,
 };

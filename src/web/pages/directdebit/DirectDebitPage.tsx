@@ -355,10 +355,12 @@ function Summary({ offer }: { offer: DirectDebitOffer }) {
   const settings = useSettings();
   const f = useBundleFormat(settings.message_credits);
   const { price, bundle } = offer;
-  const date = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${offer.debit_date}T00:00:00Z`));
+  const day = (value: string) =>
+    new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+      dateStyle: 'long',
+      timeZone: 'UTC',
+    }).format(new Date(`${value}T00:00:00Z`));
+  const date = day(offer.debit_date);
   return (
     <section
       className="checkout-summary dd-summary"
@@ -390,6 +392,10 @@ function Summary({ offer }: { offer: DirectDebitOffer }) {
       <p className="dd-debit-note small mb-0 mt-3">
         <i className="bi bi-calendar-check me-2" aria-hidden="true" />
         {t('debit_note', { date })}
+      </p>
+      <p className="dd-debit-note small mb-0 mt-1" data-testid="dd-credits-date">
+        <i className="bi bi-coin me-2" aria-hidden="true" />
+        {t('credits_note', { date: day(offer.credits_date) })}
       </p>
       <p className="dd-debit-note small mb-0 mt-1 text-body-secondary">
         {t('collected_by', { creditor: offer.creditor.name, company: offer.creditor.on_behalf_of })}
