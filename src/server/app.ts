@@ -23,6 +23,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { directDebitRoutes } from './modules/directdebit/directdebit.routes';
+import { smsStatusRoutes } from './modules/directdebit/directdebit.sms-status.routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { geocodeRoutes } from './modules/geo/geocode.routes';
@@ -204,6 +205,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     smsAvailable: config.sms.gateway === 'twilio' || !config.isProduction,
     rateLimitScale: scale,
+  });
+  await app.register(smsStatusRoutes, {
+    twilioAuthToken: config.sms.gateway === 'twilio' ? config.sms.authToken : undefined,
+    publicUrl: config.publicUrl,
   });
   await app.register(blocksRoutes);
   await app.register(reportsRoutes);

@@ -23,6 +23,7 @@ import { pushSender } from './lib/push/push-sender';
 import { ensureVapidKeys } from './lib/push-keys';
 import { createSmsGateway, smsSender } from './lib/sms/sms-sender';
 import { purgeDeletedAccounts } from './modules/accounts/account-deletion.service';
+import { recordSmsOutcome } from './modules/directdebit/directdebit.sms-status';
 import { deletePushSubscription } from './modules/notifications/notifications.repo';
 import type { DispatchDeps } from './modules/notifications/notifications.service';
 import { ensureUnsubscribeKey } from './modules/notifications/unsubscribe-token';
@@ -75,7 +76,10 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
   // One sender per outbox channel; the SMS and push channels add theirs here.
   const senders: ChannelSenders = {
     mail: mailSender(mailer),
-    sms: smsSender(createSmsGateway(config, log)),
+    sms: smsSender(createSmsGateway(config, log), undefined, {
+      record: (ref, outcome) => recordSmsOutcome(database.db, ref, outcome),
+      alarm: (msg) => app.log.error(msg),
+    }),
     push: pushSender({
       vapid: { subject: config.pushVapidSubject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
       onGone: (endpoint) => deletePushSubscription(database.db, endpoint),

@@ -80,6 +80,8 @@ const requestRef = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'validation.directdeb
 
 /** POST /api/directdebit-resend.php */
 export const directDebitResendSchema = z.object({ request: requestRef });
+/** GET /api/directdebit-request.php?request=…: the request again (whether its code's SMS arrived). */
+export const directDebitRequestQuerySchema = z.object({ request: requestRef });
 
 /** POST /api/directdebit-confirm.php: the code, and the IBAN again (the server keeps only a masked form). */
 export const directDebitConfirmSchema = z.object({
@@ -163,6 +165,12 @@ export const directDebitRequestSchema = z.object({
   resend_at: z.string().nullable(),
   attempts_left: z.number().int(),
   sends_left: z.number().int(),
+  /**
+   * The current code's SMS: queued (not yet with the gateway), sent, delivered; failed (the gateway or the network
+   * could not deliver it: a resend or another method is offered); unavailable (no code can be sent now: another
+   * method is offered). GET /api/directdebit-request.php reads it again while the member waits.
+   */
+  sms: z.enum(['queued', 'sent', 'delivered', 'failed', 'unavailable']),
 });
 export type DirectDebitRequest = z.infer<typeof directDebitRequestSchema>;
 export const directDebitRequestResponseSchema = z.object({ request: directDebitRequestSchema });

@@ -66,6 +66,15 @@ export const directDebitRequests = pgTable(
     paymentId: bigint('payment_id', { mode: 'number' }).references(() => payments.id),
     /** the announced debit date (YYYY-MM-DD), once confirmed */
     debitDate: text('debit_date'),
+    /**
+     * The current code's SMS as the gateway reports it (lib/sms; docs/payments.md "The SMS gateway"): queued → sent
+     * (the gateway took it; `sms_sid` its message id) → delivered | undelivered | failed (Twilio's status callback,
+     * `sms_error` its 30xxx code); refused: the gateway refused it for good (the number: `sms_error` 21xxx);
+     * unavailable: the gateway cannot send at all (its configuration: 21408, 21606, 21608, 20003, …).
+     */
+    smsStatus: text('sms_status').notNull().default('queued'),
+    smsSid: text('sms_sid'),
+    smsError: integer('sms_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
@@ -73,6 +82,7 @@ export const directDebitRequests = pgTable(
     uniqueIndex('direct_debit_requests_token_unique').on(t.tokenHash),
     uniqueIndex('direct_debit_requests_reference_unique').on(t.mandateReference),
     index('direct_debit_requests_user_idx').on(t.userId, t.createdAt),
+    index('direct_debit_requests_sms_sid_idx').on(t.smsSid),
     check('direct_debit_requests_counts', sql`${t.attempts} >= 0 and ${t.sends} >= 1`),
     check('direct_debit_requests_amount_pos', sql`${t.amountMinor} > 0`),
   ],

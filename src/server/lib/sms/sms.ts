@@ -12,17 +12,32 @@ export interface SmsMessage {
   text: string;
   /** ISO time after which sending is pointless (a code that has expired): the outbox drops the message then */
   expires_at?: string | undefined;
+  /** what the message is for, to record its fate on (e.g. `directdebit:<request id>`; never the number) */
+  ref?: string | undefined;
+}
+
+export interface SmsSent {
+  /** the gateway's message id (Twilio: SM…), which its status callback names */
+  sid?: string | undefined;
 }
 
 export interface SmsGateway {
   readonly kind: 'outbox' | 'twilio';
   /** Sends one message; throws `SmsRejected` when retrying can never help, anything else to retry later. */
-  send(message: SmsMessage): Promise<void>;
+  send(message: SmsMessage): Promise<SmsSent>;
 }
 
-/** The gateway refused the message for good (an unreachable or invalid number): not retried. */
+/**
+ * The gateway refused the message for good: not retried. `number`: this number can never get it (invalid,
+ * unreachable, not a mobile, opted out); `configuration`: the gateway cannot send at all until an operator fixes the
+ * account (no permission for the country, a sender that cannot send SMS, a trial account, wrong credentials).
+ */
 export class SmsRejected extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly reason: 'number' | 'configuration' = 'number',
+    readonly code: number | undefined = undefined,
+  ) {
     super(message);
     this.name = 'SmsRejected';
   }
@@ -50,7 +65,8 @@ export class OutboxSmsGateway implements SmsGateway {
   readonly kind = 'outbox' as const;
   constructor(private readonly log: (msg: string) => void = () => {}) {}
 
-  async send(message: SmsMessage): Promise<void> {
+  async send(message: SmsMessage): Promise<SmsSent> {
     this.log(`sms to ${maskPhone(message.to)} kept in the outbox (dev mailbox: /dev/mailbox)`);
+    return {};
   }
 }

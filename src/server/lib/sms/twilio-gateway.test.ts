@@ -76,13 +76,16 @@ describe('Twilio gateway', () => {
     );
   });
 
-  it('retries (a plain error) on 5xx, 429 and a wrong key, without the auth token or the number', async () => {
+  it('retries (a plain error) on 5xx and 429, without the auth token or the number', async () => {
     for (const status of [500, 503, 429]) {
       fake.failNext(status);
       const err = await failureOf(gateway);
       expect(err).not.toBeInstanceOf(SmsRejected);
       expect(err.message).toContain(`Twilio answered ${status}`);
     }
+  });
+
+  it('fails at once on a configuration error (a wrong key, no permission for the country), without secrets', async () => {
     const wrongKey = createTwilioGateway({
       accountSid: fake.accountSid,
       authToken: 'f'.repeat(32),
@@ -90,10 +93,15 @@ describe('Twilio gateway', () => {
       baseUrl: fake.url,
     });
     const err = await failureOf(wrongKey);
-    expect(err).not.toBeInstanceOf(SmsRejected);
-    expect(err.message).toBe('Twilio answered 401 (error 20003) for +31…78');
+    expect(err).toBeInstanceOf(SmsRejected);
+    expect(err).toMatchObject({ reason: 'configuration', code: 20003 });
+    expect(err.message).toContain('configuration error 20003 (401)');
     expect(err.message).not.toContain('f'.repeat(32));
     expect(err.message).not.toContain(message.to);
+    fake.refuseNext(21408);
+    const geo = await failureOf(gateway);
+    expect(geo).toMatchObject({ reason: 'configuration', code: 21408 });
+    expect(geo.message).not.toContain('+31…78');
   });
 
   it('gives up waiting for a hanging Twilio within the timeout, and reports nothing listening', async () => {

@@ -84,6 +84,9 @@ export async function replaceCode(
       sends: sql`${directDebitRequests.sends} + 1`,
       lastSentAt: now,
       expiresAt: new Date(now.getTime() + RULE.codeMinutes * 60_000),
+      smsStatus: 'queued',
+      smsSid: null,
+      smsError: null,
     })
     .where(
       and(

@@ -5,6 +5,7 @@ import {
   directDebitConfirmSchema,
   directDebitOfferSchema,
   directDebitQuerySchema,
+  directDebitRequestQuerySchema,
   directDebitRequestResponseSchema,
   directDebitResendSchema,
   directDebitStartSchema,
@@ -13,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import type { PaymentProvider } from '../payments/providers/provider';
 import { confirmDirectDebit } from './directdebit.confirm';
 import { type DirectDebitMember, directDebitOffer } from './directdebit.offer';
-import { resendCode, startDirectDebit } from './directdebit.service';
+import { readRequest, resendCode, startDirectDebit } from './directdebit.service';
 
 export interface DirectDebitRoutesOptions {
   provider: PaymentProvider;
@@ -77,6 +78,21 @@ export const directDebitRoutes: FastifyPluginAsyncZod<DirectDebitRoutesOptions> 
       return {
         request: await startDirectDebit(app.db, provider, member, where, req.body, opts, new Date()),
       };
+    },
+  );
+
+  app.get(
+    '/api/directdebit-request.php',
+    {
+      config: limit(120),
+      schema: {
+        querystring: directDebitRequestQuerySchema,
+        response: { 200: directDebitRequestResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const { member, where } = await context(req, reply);
+      return { request: await readRequest(app.db, member, where, req.query.request) };
     },
   );
 

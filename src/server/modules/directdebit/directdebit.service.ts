@@ -23,6 +23,7 @@ import {
   RULE,
 } from './directdebit.offer';
 import { findRequest, insertRequest, lockMember, type RequestRow, replaceCode } from './directdebit.repo';
+import { smsRef, smsStateOf } from './directdebit.sms-status';
 
 /**
  * Direct debit with an SMS code (docs/payments.md "Direct debit").
@@ -88,6 +89,7 @@ export function presentRequest(row: RequestRow, token: string, company: Company)
       : null,
     attempts_left: Math.max(0, RULE.attemptsPerCode - row.attempts),
     sends_left: Math.max(0, RULE.sendsPerRequest - row.sends),
+    sms: smsStateOf(row.smsStatus),
   };
 }
 
@@ -96,7 +98,7 @@ async function queueCode(
   tx: Tx,
   member: DirectDebitMember,
   site: Site,
-  row: Pick<RequestRow, 'phone' | 'amountMinor' | 'currency' | 'ibanMasked' | 'expiresAt'>,
+  row: Pick<RequestRow, 'id' | 'sends' | 'phone' | 'amountMinor' | 'currency' | 'ibanMasked' | 'expiresAt'>,
   code: string,
 ): Promise<void> {
   const locale = localeOf(member.language);
@@ -107,7 +109,12 @@ async function queueCode(
     last4: row.ibanMasked.replace(/\s+/g, '').slice(-4),
     minutes: RULE.codeMinutes,
   });
-  await enqueueSms(tx, member.id, { to: row.phone, text, expires_at: row.expiresAt.toISOString() });
+  await enqueueSms(tx, member.id, {
+    to: row.phone,
+    text,
+    expires_at: row.expiresAt.toISOString(),
+    ref: smsRef(row.id, row.sends),
+  });
 }
 
 /**
@@ -195,6 +202,13 @@ export async function startDirectDebit(
     return created;
   });
   return presentRequest(row, token, company);
+}
+
+/** GET /api/directdebit-request.php: the member's request again, for whether its code's SMS arrived. */
+export async function readRequest(db: Db, member: DirectDebitMember, where: DirectDebitSite, token: string) {
+  const row = await findRequest(db, sha256(token), member.id);
+  if (!row) throw requestNotFound();
+  return presentRequest(row, token, where.company);
 }
 
 /** POST /api/directdebit-resend.php: a new code (sends left, the wait over, the daily number not reached). */

@@ -45,6 +45,7 @@ const REQUEST: DirectDebitRequest = {
   resend_at: new Date(Date.now() + 60_000).toISOString(),
   attempts_left: 5,
   sends_left: 2,
+  sms: 'sent',
 };
 
 type Handler = (body: Record<string, unknown>) => Response;
