@@ -51,7 +51,9 @@ const REQUEST: DirectDebitRequest = {
 type Handler = (body: Record<string, unknown>) => Response;
 
 /** A fetch answering the direct-debit calls (and the catalogue); each call is recorded. */
-function server(handlers: { offer?: () => Response; start?: Handler; confirm?: Handler } = {}) {
+function server(
+  handlers: { offer?: () => Response; start?: Handler; confirm?: Handler; request?: () => Response } = {},
+) {
   return vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
     const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
@@ -62,6 +64,8 @@ function server(handlers: { offer?: () => Response; start?: Handler; confirm?: H
       return handlers.offer?.() ?? json(200, OFFER);
     if (url.pathname === '/api/directdebit.php') return handlers.start?.(body) ?? json(500, {});
     if (url.pathname === '/api/directdebit-confirm.php') return handlers.confirm?.(body) ?? json(500, {});
+    if (url.pathname === '/api/directdebit-request.php')
+      return handlers.request?.() ?? json(200, { request: REQUEST });
     return json(404, { error: { code: 'not_found', message: 'Not found' } });
   });
 }
@@ -203,6 +207,41 @@ describe('DirectDebitPage', () => {
       otp: '123456',
       iban: 'NL91 ABNA 0417 1643 00',
     });
+  });
+
+  it("says when the code's SMS did not arrive (resend or another method) or cannot be sent at all", async () => {
+    let sms: 'failed' | 'unavailable' = 'failed';
+    const fetchMock = server({
+      start: () => json(200, { request: { ...REQUEST, sms: 'queued' } }),
+      request: () => json(200, { request: { ...REQUEST, sms } }),
+    });
+    await renderWithProviders(routes, '/directdebit?bundle=3', {
+      fetch: fetchMock,
+      extraResources: resources,
+    });
+    await screen.findByTestId('dd-form');
+    fillForm();
+    fireEvent.click(screen.getByTestId('dd-send-code'));
+    const failed = await screen.findByTestId('dd-sms-failed');
+    expect(failed.textContent).toContain(directdebit.code.not_delivered_title);
+    expect(failed.textContent).toContain(REQUEST.phone);
+    expect(failed.querySelector('a')?.getAttribute('href')).toBe('/credits/3');
+    // The code step stays, with its resend.
+    expect(screen.getByTestId('dd-code-step')).toBeTruthy();
+    expect(screen.getByTestId('dd-resend')).toBeTruthy();
+    cleanup();
+
+    sms = 'unavailable';
+    await renderWithProviders(routes, '/directdebit?bundle=3', {
+      fetch: fetchMock,
+      extraResources: resources,
+    });
+    await screen.findByTestId('dd-form');
+    fillForm();
+    fireEvent.click(screen.getByTestId('dd-send-code'));
+    const unavailable = await screen.findByTestId('dd-sms-unavailable');
+    expect(unavailable.textContent).toContain(directdebit.code.unavailable_text);
+    expect(unavailable.querySelector('a')?.textContent).toBe(directdebit.refusal.other_method);
   });
 
   it('says when no code can be sent to the number now (the SMS limit), with another method to pay; the form stays', async () => {

@@ -9,6 +9,7 @@ import { useCurrentUser, userQuery } from '../../features/auth/api/session';
 import {
   confirmDirectDebit,
   directDebitOfferQuery,
+  directDebitRequestQuery,
   REQUEST_ENDED,
   resendDirectDebitCode,
   SMS_LIMITS,
@@ -97,6 +98,12 @@ function DirectDebit({ bundleId, code }: { bundleId: number; code: string | null
   const form = useForm<DirectDebitFormValues>({ defaultValues: EMPTY_FORM, resolver });
   // The request waiting for its code, and the IBAN it was sent for (kept only here, in memory).
   const [sent, setSent] = useState<{ request: DirectDebitRequest; iban: string } | null>(null);
+  // Whether the code's SMS arrived: read again while it is on its way.
+  const watched = useQuery({
+    ...directDebitRequestQuery(sent?.request ?? { id: '', sends_left: 0, sms: 'delivered' }),
+    enabled: sent !== null,
+  });
+  const sms = (sent && watched.data?.request.sms) ?? sent?.request.sms ?? 'queued';
   // Why the page cannot go on: the member's standing, or this request ended (the form must be sent again).
   const [standing, setStanding] = useState<ApiError | null>(null);
   const [ended, setEnded] = useState<ApiError | null>(null);
@@ -248,6 +255,13 @@ function DirectDebit({ bundleId, code }: { bundleId: number; code: string | null
                       {messageOf(confirm.error, t('error_generic'))}
                     </div>
                   )}
+                  {(sms === 'failed' || sms === 'unavailable') && (
+                    <SmsNotDelivered
+                      unavailable={sms === 'unavailable'}
+                      phone={sent.request.phone}
+                      bundleId={bundleId}
+                    />
+                  )}
                   <CodeStep
                     request={sent.request}
                     amount={f.money(sent.request.price.amount, sent.request.price.currency)}
@@ -312,6 +326,40 @@ function SmsLimitRefusal({ message, bundleId }: { message: string; bundleId: num
         {t('refusal.sms_limit_title')}
       </p>
       <p className="mb-2">{message}</p>
+      <Link to={`/credits/${bundleId}`} className="btn btn-sm btn-outline-dark rounded-pill">
+        {t('refusal.other_method')}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The code's SMS did not arrive (the network could not deliver it, or the number was refused): a new code (the
+ * resend below, within its limits) or another method; or no SMS can be sent at all now: another method.
+ */
+function SmsNotDelivered({
+  unavailable,
+  phone,
+  bundleId,
+}: {
+  unavailable: boolean;
+  phone: string;
+  bundleId: number;
+}) {
+  const { t } = useTranslation('directdebit');
+  return (
+    <div
+      className="alert alert-warning small"
+      role="alert"
+      data-testid={unavailable ? 'dd-sms-unavailable' : 'dd-sms-failed'}
+    >
+      <p className="fw-semibold mb-1">
+        <i className="bi bi-chat-square-dots me-2" aria-hidden="true" />
+        {unavailable ? t('code.unavailable_title') : t('code.not_delivered_title')}
+      </p>
+      <p className="mb-2">
+        {unavailable ? t('code.unavailable_text') : t('code.not_delivered_text', { phone })}
+      </p>
       <Link to={`/credits/${bundleId}`} className="btn btn-sm btn-outline-dark rounded-pill">
         {t('refusal.other_method')}
       </Link>

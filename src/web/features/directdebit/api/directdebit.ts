@@ -26,6 +26,28 @@ export const directDebitOfferQuery = (bundleId: number, code: string | null) =>
 export const startDirectDebit = (body: DirectDebitStart) =>
   api<{ request: DirectDebitRequest }>('api/directdebit.php', { method: 'POST', body });
 
+/**
+ * GET /api/directdebit-request.php: the request again, read every few seconds while its code's SMS is on its way
+ * (queued or sent), so the page learns when it could not be delivered or not sent at all. Keyed by the codes left,
+ * so a new code starts a new watch.
+ */
+export const directDebitRequestQuery = (request: Pick<DirectDebitRequest, 'id' | 'sends_left' | 'sms'>) =>
+  queryOptions({
+    queryKey: ['directdebit-request', request.id, request.sends_left],
+    queryFn: ({ signal }) =>
+      api<{ request: DirectDebitRequest }>('api/directdebit-request.php', {
+        query: { request: request.id },
+        signal,
+      }),
+    refetchInterval: (query) =>
+      SMS_ON_ITS_WAY.has(query.state.data?.request.sms ?? request.sms) ? 4_000 : false,
+    staleTime: 0,
+    retry: false,
+    throwOnError: false,
+  });
+
+const SMS_ON_ITS_WAY: ReadonlySet<DirectDebitRequest['sms']> = new Set(['queued', 'sent']);
+
 /** POST /api/directdebit-resend.php: a new code for the request. */
 export const resendDirectDebitCode = (request: string) =>
   api<{ request: DirectDebitRequest }>('api/directdebit-resend.php', { method: 'POST', body: { request } });
