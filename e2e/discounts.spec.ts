@@ -41,6 +41,12 @@ for (const locale of ['en', 'nl'] as const) {
     await confirmedMember(page, 'Lou', locale);
     await page.request.put('/api/profile.php', { headers: CLIENT, data: { country: 'NL' } });
     await spendAllCredits(page, b.id);
+    // One banner at a time, the time bonus after the photo and push prompts (banner-slot.tsx): this member has
+    // dismissed those, as anyone does with one tap.
+    await page.evaluate(() => {
+      localStorage.setItem('dismissed.photo_alert', String(Date.now()));
+      localStorage.setItem('dismissed.push_alert', String(Date.now()));
+    });
 
     // A fake clock: the 40 s of the popup pass without waiting.
     await page.clock.install();

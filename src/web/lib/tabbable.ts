@@ -22,6 +22,12 @@ function isRadioTabStop(input: HTMLInputElement): boolean {
   return !group.some((r) => r.checked) && group[0] === input;
 }
 
+/** Rendered and not visibility:hidden (Safari before 17.4 has no checkVisibility: then laid out at all). */
+function isShown(el: HTMLElement): boolean {
+  if (typeof el.checkVisibility !== 'function') return el.getClientRects().length > 0;
+  return el.checkVisibility({ visibilityProperty: true });
+}
+
 /**
  * The elements of `root` that Tab stops at, in document order: focusable, not taken out of the order
  * (tabindex="-1", a roving group's other items), not inert and not hidden.
@@ -31,7 +37,7 @@ export function tabbables(root: ParentNode): HTMLElement[] {
     (el) =>
       el.tabIndex >= 0 &&
       !el.closest('[inert]') &&
-      el.checkVisibility({ visibilityProperty: true }) &&
+      isShown(el) &&
       !(el instanceof HTMLInputElement && !isRadioTabStop(el)),
   );
 }

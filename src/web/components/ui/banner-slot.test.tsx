@@ -12,15 +12,18 @@ describe('pickBanner', () => {
       'activation',
       'disabled-notifications',
       'finish-signup',
-      'time-bonus',
       'add-photo',
       'push',
+      'time-bonus',
     ]);
     expect(pickBanner(new Set())).toBeNull();
     expect(pickBanner(new Set<BannerId>(['push', 'add-photo', 'time-bonus', 'activation']))).toBe(
       'activation',
     );
-    expect(pickBanner(new Set<BannerId>(['push', 'add-photo', 'time-bonus']))).toBe('time-bonus');
+    expect(pickBanner(new Set<BannerId>(['push', 'add-photo', 'time-bonus']))).toBe('add-photo');
+    expect(pickBanner(new Set<BannerId>(['time-bonus', 'push']))).toBe('push');
+    expect(pickBanner(new Set<BannerId>(['time-bonus', 'finish-signup']))).toBe('finish-signup');
+    expect(pickBanner(new Set<BannerId>(['time-bonus']))).toBe('time-bonus');
     expect(pickBanner(new Set<BannerId>(['push', 'disabled-notifications']))).toBe('disabled-notifications');
     expect(pickBanner(new Set<BannerId>(['push', 'add-photo']))).toBe('add-photo');
     expect(pickBanner(new Set<BannerId>(['push']))).toBe('push');
@@ -74,12 +77,12 @@ describe('BannerSlot', () => {
         <FakeBanner id="push" />
       </BannerSlot>,
     );
-    expect(shown()).toEqual(['close time-bonus']);
-    fireEvent.click(screen.getByText('close time-bonus'));
     expect(shown()).toEqual(['close add-photo']);
     fireEvent.click(screen.getByText('close add-photo'));
     expect(shown()).toEqual(['close push']);
     fireEvent.click(screen.getByText('close push'));
+    expect(shown()).toEqual(['close time-bonus']);
+    fireEvent.click(screen.getByText('close time-bonus'));
     expect(shown()).toEqual([]);
   });
 
