@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { methodsFor, PAYMENT_METHOD_TABLE, type PaymentMethodName } from '../../../shared/payment-methods';
 import type { Bundle, CreditsResponse, Payment } from '../../../shared/schemas/payments';
 import type { Db } from '../../db/client';
@@ -358,13 +358,20 @@ function recheckDelaySql() {
 }
 
 /**
- * The re-check job: payments still open whose time has come are claimed (their next check moved on in the same
- * statement, so instances never take the same one) and synced. Returns what changed.
+ * Claims up to `limit` payments of the provider that match `which` and whose next look is due, moving their next look
+ * to `next` in the same statement (so instances never take the same one), then syncs each as its webhook would.
+ * A payment the provider does not answer for stays claimed until `next`: the job after that tries again.
  */
-export async function recheckOpenPayments(db: Db, provider: PaymentProvider, limit = 50): Promise<Applied[]> {
+export async function claimAndSync(
+  db: Db,
+  provider: PaymentProvider,
+  which: SQL,
+  next: SQL,
+  limit: number,
+): Promise<Applied[]> {
   const claimed = await db
     .update(payments)
-    .set({ checkAfter: recheckDelaySql() as unknown as Date })
+    .set({ checkAfter: next as unknown as Date })
     .where(
       inArray(
         payments.id,
@@ -374,7 +381,7 @@ export async function recheckOpenPayments(db: Db, provider: PaymentProvider, lim
           .where(
             and(
               eq(payments.provider, provider.name),
-              inArray(payments.status, [...OPEN_STATUSES]),
+              which,
               lte(payments.checkAfter, sql`now()`),
               sql`${payments.providerPaymentId} is not null`,
             ),
@@ -390,10 +397,15 @@ export async function recheckOpenPayments(db: Db, provider: PaymentProvider, lim
       const applied = await syncPayment(db, provider, c.providerPaymentId as string);
       if (applied) changed.push(applied);
     } catch {
-      // Still unreachable: the next run tries again.
+      // Unreachable: the next run tries again.
     }
   }
   return changed;
+}
+
+/** The re-check job: payments still open whose time has come are claimed and synced. Returns what changed. */
+export function recheckOpenPayments(db: Db, provider: PaymentProvider, limit = 50): Promise<Applied[]> {
+  return claimAndSync(db, provider, inArray(payments.status, [...OPEN_STATUSES]), recheckDelaySql(), limit);
 }
 
 export async function listPayments(db: Db, userId: number): Promise<PaymentRow[]> {

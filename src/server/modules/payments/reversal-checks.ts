@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { RULES } from '../../../shared/rules';
 import type { Db } from '../../db/client';
 import { paymentProviderCursors, payments } from '../../db/schema';
 import type { Applied } from './apply-payment';
-import { syncPayment } from './payments.service';
+import { claimAndSync, syncPayment } from './payments.service';
 import {
   type PaymentProvider,
   type ProviderChargeback,
@@ -113,42 +113,14 @@ export async function scanChargebacks(
  * Refunded or charged-back payments paid within the chargeback window whose next look is due are claimed (their
  * next look moved on in the same statement, so instances never take the same one) and synced.
  */
-export async function recheckReversals(db: Db, provider: PaymentProvider, limit = 50): Promise<Applied[]> {
-  const claimed = await db
-    .update(payments)
-    .set({
-      checkAfter:
-        sql`now() + make_interval(hours => ${RULES.payments.reversalRecheckHours})` as unknown as Date,
-    })
-    .where(
-      inArray(
-        payments.id,
-        db
-          .select({ id: payments.id })
-          .from(payments)
-          .where(
-            and(
-              eq(payments.provider, provider.name),
-              inArray(payments.status, ['paid', 'refunded', 'charged_back']),
-              sql`(${payments.refundedMinor} > 0 or ${payments.chargedBackMinor} > 0)`,
-              lte(payments.checkAfter, sql`now()`),
-              sql`${payments.paidAt} > ${windowStart().toISOString()}::timestamptz`,
-              sql`${payments.providerPaymentId} is not null`,
-            ),
-          )
-          .orderBy(asc(payments.checkAfter))
-          .limit(limit),
-      ),
-    )
-    .returning({ providerPaymentId: payments.providerPaymentId });
-  const changed: Applied[] = [];
-  for (const c of claimed) {
-    try {
-      const applied = await syncPayment(db, provider, c.providerPaymentId as string);
-      if (applied) changed.push(applied);
-    } catch {
-      // Unreachable: syncPayment made it due again; the next run tries.
-    }
-  }
-  return changed;
+export function recheckReversals(db: Db, provider: PaymentProvider, limit = 50): Promise<Applied[]> {
+  return claimAndSync(
+    db,
+    provider,
+    sql`${payments.status} in ('paid', 'refunded', 'charged_back')
+      and (${payments.refundedMinor} > 0 or ${payments.chargedBackMinor} > 0)
+      and ${payments.paidAt} > ${windowStart().toISOString()}::timestamptz`,
+    sql`now() + make_interval(hours => ${RULES.payments.reversalRecheckHours})`,
+    limit,
+  );
 }
