@@ -103,5 +103,13 @@ for (const locale of ['en', 'nl'] as const) {
     await expect(page.getByTestId('members-filter-gender')).toBeEnabled();
     expect(await selectedText(page, 'gender')).toBe(text.everyone);
     await expect(page.getByTestId('members-filter-min_age')).toHaveValue('26');
+
+    // All countries, kept over a reload: the app starts with the page's query (settings.php gets it too).
+    await page.getByTestId('members-filter-country').selectOption('');
+    await expect(page).toHaveURL(/country=any/);
+    await page.reload();
+    await expect(page.getByTestId('members-filter-country')).toBeEnabled();
+    await expect(page.getByTestId('members-filter-country')).toHaveValue('');
+    await expect(page.getByTestId('members-grid').getByTestId('profile-card').first()).toBeVisible();
   });
 }

@@ -7,10 +7,13 @@ export const localeSchema = z.enum(LOCALES);
 export const settingsQuerySchema = z
   .object({
     domain: z.string().min(1).max(253).optional(),
+    // The route's query comes along, and the member search uses `country` too (`any`: all countries): only a
+    // two-letter code selects a country here; anything else is ignored rather than failing the whole app's start.
     country: z
       .string()
-      .regex(/^[A-Za-z]{2}$/)
-      .optional(),
+      .max(500)
+      .optional()
+      .transform((v) => (v && /^[A-Za-z]{2}$/.test(v) ? v : undefined)),
     lang: z.string().max(10).optional(),
   })
   .catchall(z.union([z.string().max(500), z.array(z.string().max(500)).max(20)]));

@@ -79,11 +79,22 @@ describe('GET /api/settings.php', () => {
     expect(res.json().error.message).not.toBe('This domain is not part of our network.');
   });
 
+  it("ignores a country that is no two-letter code: the route's query comes along (the search's country=any)", async () => {
+    const site = await ctx.createSite();
+    for (const country of ['any', 'NLD', '']) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/settings.php?domain=${site.domain}&country=${country}&gender=any`,
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().settings.geoip_selected_country).toMatch(/^[A-Z]{2}$/);
+    }
+  });
+
   it('rejects a malformed query with a clear validation error and keeps serving', async () => {
     const site = await ctx.createSite();
     const long = 'x'.repeat(600);
     for (const url of [
-      `/api/settings.php?domain=${site.domain}&country=NLD`,
       `/api/settings.php?domain=${site.domain}&ref=${long}`,
       `/api/settings.php?domain=${'a'.repeat(300)}`,
     ]) {
