@@ -4,7 +4,7 @@ import { RULES } from '../../shared/rules';
 import { creditsResponseSchema } from '../../shared/schemas/payments';
 import { translate } from '../i18n/translate';
 import { setProfile } from '../modules/member-profile/member-profile.fixtures';
-import { CLIENT, createMember, type TestMember } from '../test/factories';
+import { CLIENT, createMember, type TestMember, uniqueMobile } from '../test/factories';
 import { type TestContext, withTestSite } from '../test/test-app';
 import { CODE_LOOKUP_ROUTES } from './code-lookup-limits';
 
@@ -152,7 +152,7 @@ describe('discount code look-ups are limited', () => {
         house_number: '12A',
         zip: '1015 CS',
         city: 'Amsterdam',
-        phone: '0612345678',
+        phone: uniqueMobile(),
         authorise: true,
         discount_code: unknownCode(),
       },

@@ -6,6 +6,15 @@ import type { TestContext } from './test-app';
 
 export const CLIENT = { 'x-request-type': 'client' } as const;
 
+/**
+ * A Dutch mobile number (06…, national form) of its own: SMS limits count per number across runs on a shared
+ * PostgreSQL (sms_sends), so a fixed number in a test would be refused once earlier runs used up its day.
+ */
+export function uniqueMobile(): string {
+  const prefix = 1 + Math.floor(Math.random() * 5);
+  return `06${prefix}${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+}
+
 export function uniqueEmail(prefix = 'member'): string {
   return `${prefix}-${randomBytes(5).toString('hex')}@example.org`;
 }

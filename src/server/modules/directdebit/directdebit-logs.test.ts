@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, testProviderMandates } from '../../db/schema';
 import { maskSecrets, REDACT_PATHS } from '../../lib/log-redaction';
-import { CLIENT, createMember, type TestMember } from '../../test/factories';
+import { CLIENT, createMember, type TestMember, uniqueMobile } from '../../test/factories';
 import { buildTestApp, type TestContext } from '../../test/test-app';
 import { setProfile } from '../member-profile/member-profile.fixtures';
 import { flakyTestProvider } from '../payments/payments.fixtures';
@@ -20,7 +20,7 @@ const refuse = { mandate: false, debit: false, revoke: false };
 const mandatesMade: string[] = [];
 
 const IBAN = 'NL91ABNA0417164300';
-const PHONE = '0612340987';
+const PHONE = uniqueMobile();
 const HOLDER = 'Sanne Loggable';
 
 // The test provider, whose calls can fail the way a provider's error would: repeating what it was given.

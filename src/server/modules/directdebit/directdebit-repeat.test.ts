@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/directdebit';
 import { creditsResponseSchema } from '../../../shared/schemas/payments';
 import { creditLedger, outbox, payments, users } from '../../db/schema';
-import { CLIENT, createMember, type TestMember } from '../../test/factories';
+import { CLIENT, createMember, type TestMember, uniqueMobile } from '../../test/factories';
 import { type TestContext, withTestSite } from '../../test/test-app';
 import { setProfile } from '../member-profile/member-profile.fixtures';
 import type { createTestProvider } from '../payments/providers/test-provider';
@@ -27,9 +27,7 @@ withTestSite((c, d) => {
 
 const db = () => ctx.database.db;
 const provider = () => ctx.app.paymentProvider as ReturnType<typeof createTestProvider>;
-let phoneSeq = 0;
-const newPhone = () =>
-  `06${1 + (phoneSeq++ % 5)}${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+const newPhone = uniqueMobile;
 
 function api(method: 'GET' | 'POST', url: string, m: TestMember, payload?: object, host = domain) {
   return ctx.app.inject({

@@ -8,7 +8,7 @@ import { DropOutboxItem } from '../../jobs/outbox-sender';
 import { smsSender, smsStatusCallbackUrl } from '../../lib/sms/sms-sender';
 import { startTwilioFake, type TwilioFake } from '../../lib/sms/twilio-fake';
 import { createTwilioGateway } from '../../lib/sms/twilio-gateway';
-import { CLIENT, createMember, type TestMember } from '../../test/factories';
+import { CLIENT, createMember, type TestMember, uniqueMobile } from '../../test/factories';
 import { type TestContext, withTestSite } from '../../test/test-app';
 import { setProfile } from '../member-profile/member-profile.fixtures';
 import { recordSmsOutcome } from './directdebit.sms-status';
@@ -61,9 +61,7 @@ const send = () =>
     { record: (ref, outcome) => recordSmsOutcome(db(), ref, outcome), alarm: (m) => alarms.push(m) },
   );
 
-let seq = 0;
-const newPhone = () =>
-  `06${1 + (seq++ % 5)}${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+const newPhone = uniqueMobile;
 
 function api(method: 'GET' | 'POST', url: string, m: TestMember, payload?: object) {
   return ctx.app.inject({

@@ -5,7 +5,7 @@ import { directDebitRequestResponseSchema } from '../../../shared/schemas/direct
 import { creditsResponseSchema } from '../../../shared/schemas/payments';
 import { creditLedger, directDebitRequests, outbox, smsSends, users } from '../../db/schema';
 import { smsNumberHash, smsNumberKey } from '../../lib/sms/sms-limits';
-import { CLIENT, createMember, type TestMember } from '../../test/factories';
+import { CLIENT, createMember, type TestMember, uniqueMobile } from '../../test/factories';
 import { type TestContext, withTestSite } from '../../test/test-app';
 import { setProfile } from '../member-profile/member-profile.fixtures';
 
@@ -28,9 +28,7 @@ const RULE = RULES.directDebit;
 const db = () => ctx.database.db;
 
 /** A Dutch mobile number no other test uses. */
-let seq = 0;
-const newPhone = () =>
-  `+3165${String(Date.now() % 100_000).padStart(5, '0')}${String(seq++ % 100).padStart(2, '0')}`;
+const newPhone = () => `+31${uniqueMobile().slice(1)}`;
 
 function api(method: 'GET' | 'POST', url: string, m: TestMember, payload?: object, host = domain) {
   return ctx.app.inject({

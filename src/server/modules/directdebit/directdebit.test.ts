@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/directdebit';
 import { creditsResponseSchema } from '../../../shared/schemas/payments';
 import { creditLedger, directDebitRequests, outbox, payments, users } from '../../db/schema';
-import { CLIENT, createMember, type TestMember } from '../../test/factories';
+import { CLIENT, createMember, type TestMember, uniqueMobile } from '../../test/factories';
 import { type TestContext, withTestSite } from '../../test/test-app';
 import { setProfile } from '../member-profile/member-profile.fixtures';
 import type { createTestProvider } from '../payments/providers/test-provider';
@@ -32,10 +32,8 @@ const IBAN_TYPED = 'nl91 abna 0417 1643 00';
 const db = () => ctx.database.db;
 const provider = () => ctx.app.paymentProvider as ReturnType<typeof createTestProvider>;
 
-let phoneSeq = 0;
 /** A Dutch mobile number of its own for each request (the outbox is shared by the whole file). */
-const newPhone = () =>
-  `06${1 + (phoneSeq++ % 5)}${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+const newPhone = uniqueMobile;
 const e164 = (national: string) => `+31${national.slice(1)}`;
 
 function api(

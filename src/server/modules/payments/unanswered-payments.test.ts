@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RULES } from '../../../shared/rules';
 import { createPaymentResponseSchema, creditsResponseSchema } from '../../../shared/schemas/payments';
 import { creditLedger, discountCodes, discountRedemptions, outbox, payments, users } from '../../db/schema';
-import { CLIENT, createMember, type TestMember } from '../../test/factories';
+import { CLIENT, createMember, type TestMember, uniqueMobile } from '../../test/factories';
 import { buildTestApp, type TestContext } from '../../test/test-app';
 import { call, setProfile } from '../member-profile/member-profile.fixtures';
 import { flakyTestProvider } from './payments.fixtures';
@@ -177,7 +177,7 @@ describe('a create call without an answer', () => {
       house_number: '12',
       zip: '1015 CS',
       city: 'Amsterdam',
-      phone: '0612345678',
+      phone: uniqueMobile(),
       authorise: true,
     });
     expect(started.statusCode, started.body).toBe(200);

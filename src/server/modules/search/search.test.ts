@@ -766,8 +766,9 @@ describe('search queries', () => {
     );
     expect(byRegion).toMatch(/Index (Only )?Scan using profiles_search_region_idx/);
     const byCountry = await explain(countSql({ ...shared, country, ...ages }, 100));
-    // Either index holds every match of a country (the region one too, region being only a further column).
-    expect(byCountry).toMatch(/Index (Only )?Scan using profiles_search_(country|region)_idx/);
+    // Any of three indexes holds every match of a country (region and gender being only further columns of the
+    // other two); which one the planner takes for a count depends on the statistics of a shared test database.
+    expect(byCountry).toMatch(/Index (Only )?Scan using profiles_search_(country|region|country_gender)_idx/);
 
     const page = { limit: SEARCH_PAGE_SIZE, offset: 0 };
     const cases: [SearchFilter, RegExp][] = [
