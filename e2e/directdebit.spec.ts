@@ -78,6 +78,8 @@ for (const locale of ['en', 'nl'] as const) {
     await expect(page.getByTestId('dd-discount')).toContainText('TIMEBONUS25');
     await expect(page.getByTestId('dd-total')).toHaveText(total);
     await expect(page.getByTestId('dd-form')).toBeVisible();
+    // When the credits come, said before the member signs (issue 26, point 4): a date, not 'a few days'.
+    await expect(page.getByTestId('dd-credits-date')).toContainText(/\d{4}/);
     await expectAccessible(page);
     await shot(page, testInfo, `dd-form-${locale}`);
 
