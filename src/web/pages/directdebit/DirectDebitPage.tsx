@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -25,6 +25,8 @@ import {
   FORM_FIELDS,
 } from '../../features/directdebit/components/DirectDebitForm';
 import { DirectDebitRefusal } from '../../features/directdebit/components/DirectDebitRefusal';
+import { DirectDebitSummary } from '../../features/directdebit/components/DirectDebitSummary';
+import { SmsLimitRefusal, SmsNotDelivered } from '../../features/directdebit/components/SmsNotices';
 import { isDiscountRefusal, normaliseCode } from '../../features/discounts/hooks/use-checkout-discount';
 import { creditsQuery } from '../../features/payments/api/payments';
 import { TestModeNotice, useBundleFormat } from '../../features/payments/components/BundleParts';
@@ -208,7 +210,7 @@ function DirectDebit({ bundleId, code }: { bundleId: number; code: string | null
     <>
       <Header bundleId={bundleId} testMode={catalogue.data?.test_mode ?? false} />
       <div className="dd-grid">
-        <Summary offer={data} />
+        <DirectDebitSummary offer={data} />
         <section className="dd-main" aria-labelledby="dd-step-title">
           {blocked ? (
             <DirectDebitRefusal
@@ -302,71 +304,6 @@ function refusedAtField(error: unknown): boolean {
   return error instanceof ApiError && Boolean(error.fields) && FORM_FIELDS.some((f) => error.fields?.[f]);
 }
 
-/**
- * No code can be sent now (the member's or the phone number's SMS limit): the server's reason and the way on. It
- * appears above the form while the button that asked is at its foot, so it is brought into view (and focus).
- */
-function SmsLimitRefusal({ message, bundleId }: { message: string; bundleId: number }) {
-  const { t } = useTranslation('directdebit');
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-    ref.current?.focus({ preventScroll: true });
-  }, []);
-  return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      className="alert alert-warning small"
-      role="alert"
-      data-testid="dd-sms-limit"
-    >
-      <p className="fw-semibold mb-1">
-        <i className="bi bi-chat-square-dots me-2" aria-hidden="true" />
-        {t('refusal.sms_limit_title')}
-      </p>
-      <p className="mb-2">{message}</p>
-      <Link to={`/credits/${bundleId}`} className="btn btn-sm btn-outline-dark rounded-pill">
-        {t('refusal.other_method')}
-      </Link>
-    </div>
-  );
-}
-
-/**
- * The code's SMS did not arrive (the network could not deliver it, or the number was refused): a new code (the
- * resend below, within its limits) or another method; or no SMS can be sent at all now: another method.
- */
-function SmsNotDelivered({
-  unavailable,
-  phone,
-  bundleId,
-}: {
-  unavailable: boolean;
-  phone: string;
-  bundleId: number;
-}) {
-  const { t } = useTranslation('directdebit');
-  return (
-    <div
-      className="alert alert-warning small"
-      role="alert"
-      data-testid={unavailable ? 'dd-sms-unavailable' : 'dd-sms-failed'}
-    >
-      <p className="fw-semibold mb-1">
-        <i className="bi bi-chat-square-dots me-2" aria-hidden="true" />
-        {unavailable ? t('code.unavailable_title') : t('code.not_delivered_title')}
-      </p>
-      <p className="mb-2">
-        {unavailable ? t('code.unavailable_text') : t('code.not_delivered_text', { phone })}
-      </p>
-      <Link to={`/credits/${bundleId}`} className="btn btn-sm btn-outline-dark rounded-pill">
-        {t('refusal.other_method')}
-      </Link>
-    </div>
-  );
-}
-
 /** A refusal to send a code because of an SMS limit. */
 function smsLimit(error: unknown): error is ApiError {
   return error instanceof ApiError && SMS_LIMITS.has(error.code);
@@ -395,60 +332,6 @@ function Header({ bundleId, testMode }: { bundleId: number; testMode: boolean })
       </Link>
       {testMode && <TestModeNotice className="mx-auto mt-3 text-start" />}
     </header>
-  );
-}
-
-function Summary({ offer }: { offer: DirectDebitOffer }) {
-  const { t, i18n } = useTranslation(['directdebit', 'payments', 'discounts']);
-  const settings = useSettings();
-  const f = useBundleFormat(settings.message_credits);
-  const { price, bundle } = offer;
-  const day = (value: string) =>
-    new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
-      dateStyle: 'long',
-      timeZone: 'UTC',
-    }).format(new Date(`${value}T00:00:00Z`));
-  const date = day(offer.debit_date);
-  return (
-    <section
-      className="checkout-summary dd-summary"
-      aria-labelledby="dd-summary-title"
-      data-testid="dd-summary"
-    >
-      <h2 className="checkout-section-title" id="dd-summary-title">
-        {t('summary')}
-      </h2>
-      <div className="checkout-bundle">
-        <span className="checkout-bundle-icon" aria-hidden="true">
-          <i className="bi bi-coin" />
-        </span>
-        <p className="checkout-bundle-credits mb-0" data-testid="dd-credits">
-          {t('payments:credits', { count: bundle.credits })}
-        </p>
-      </div>
-      {price.discount > 0 && price.discount_code && (
-        <div className="checkout-discount-row" data-testid="dd-discount">
-          <span>{t('discounts:code.discount', { code: price.discount_code })}</span>
-          <span className="text-nowrap">{`\u2212${f.money(price.discount, price.currency)}`}</span>
-        </div>
-      )}
-      <div className="checkout-total-row">
-        <span>{t('total')}</span>
-        <strong data-testid="dd-total">{f.money(price.amount, price.currency)}</strong>
-      </div>
-      <p className="checkout-vat">{f.vat(bundle)}</p>
-      <p className="dd-debit-note small mb-0 mt-3">
-        <i className="bi bi-calendar-check me-2" aria-hidden="true" />
-        {t('debit_note', { date })}
-      </p>
-      <p className="dd-debit-note small mb-0 mt-1" data-testid="dd-credits-date">
-        <i className="bi bi-coin me-2" aria-hidden="true" />
-        {t('credits_note', { date: day(offer.credits_date) })}
-      </p>
-      <p className="dd-debit-note small mb-0 mt-1 text-body-secondary">
-        {t('collected_by', { creditor: offer.creditor.name, company: offer.creditor.on_behalf_of })}
-      </p>
-    </section>
   );
 }
 
