@@ -78,12 +78,15 @@ export function UnitFrom({
   unit,
   testId = `${unit}-price`,
   labelled = true,
+  i18nKey = 'unit_price.from',
 }: {
   prices: CreditsResponse;
   unit: Unit;
   testId?: string;
   /** false where the discount is named once for several figures (the pricing rows) */
   labelled?: boolean;
+  /** the sentence around the figure: "from {price}" or "A message costs from {price}" */
+  i18nKey?: 'unit_price.from' | 'unit_price.message_from';
 }) {
   const { t } = useTranslation('payments');
   const price: UnitPrice = prices.unit_prices[unit];
@@ -91,7 +94,7 @@ export function UnitFrom({
   return (
     <Trans
       t={t}
-      i18nKey="unit_price.from"
+      i18nKey={i18nKey}
       components={{
         price: (
           <PriceFigure
@@ -181,26 +184,7 @@ export function BundlePerMessage({
 
 /** "A message costs from €1.13" (discounted and labelled where the member's discount applies). */
 export function MessageFrom({ prices }: { prices: CreditsResponse }) {
-  const { t } = useTranslation('payments');
-  const price = prices.unit_prices.message;
-  if (!price) return null;
-  return (
-    <Trans
-      t={t}
-      i18nKey="unit_price.message_from"
-      components={{
-        price: (
-          <PriceFigure
-            list={price.from}
-            offer={price.offer_from}
-            currency={prices.currency}
-            discount={prices.discount}
-            testId="message-price"
-          />
-        ),
-      }}
-    />
-  );
+  return <UnitFrom prices={prices} unit="message" testId="message-price" i18nKey="unit_price.message_from" />;
 }
 
 /** "Your welcome bonus (25% off) is already included in the prices below." */
