@@ -9,3 +9,4 @@ export * from './notifications';
 export * from './payments';
 export * from './sites';
 export * from './sms';
+export * from './staff';
