@@ -431,3 +431,19 @@ export const ICEBREAKER_IDS = [
   'perfect_date',
   'movie',
 ] as const;
+
+/** Staff of the console (issue 22; docs/decisions.md, "Staff accounts"). */
+export const STAFF_RULES = {
+  roles: ['moderator', 'admin'] as const,
+  cookie: { name: 'staff_token', path: '/api/admin', challengeName: 'staff_challenge' },
+  /** a session ends 12 h after sign-in, or after 30 min without a request; last_seen_at is written once a minute */
+  session: { absoluteHours: 12, idleMinutes: 30, touchEveryMs: 60_000 },
+  /** between password and TOTP code: single use, minutes, wrong codes allowed on one ticket */
+  challenge: { minutes: 5, maxAttempts: 5 },
+  /** TOTP (RFC 6238: 6 digits, 30 s); codes of the step before and after are accepted, each code once */
+  totp: { issuer: 'Amora staff', periodSeconds: 30, windowSteps: 1 },
+  invite: { hours: 72 },
+  password: { min: 12, max: 128 },
+  name: { min: 2, max: 60 },
+  audit: { pageSize: 50 },
+} as const;
