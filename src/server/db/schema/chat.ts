@@ -72,6 +72,8 @@ export const messages = pgTable(
     photoBlurred: boolean('photo_blurred').notNull().default(false),
     /** a blurred photo the recipient tapped to view */
     viewedAt: timestamp('viewed_at', { withTimezone: true }),
+    /** removed by a moderation decision (message_removed): shown to neither side; restored if the appeal wins */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),

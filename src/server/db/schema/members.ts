@@ -53,6 +53,14 @@ export const users = pgTable(
      * from before steps were kept).
      */
     signupStep: smallint('signup_step'),
+    /**
+     * Restrictions (modules/decisions, each one a moderation decision the member was told of): suspended until this
+     * time, banned, or not listed to others until this time. The sweep clears a suspension or hiding that is over;
+     * login checks the time itself.
+     */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    hiddenUntil: timestamp('hidden_until', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
@@ -60,6 +68,9 @@ export const users = pgTable(
       .on(t.purgeAfter)
       .where(sql`${t.purgedAt} is null and ${t.purgeAfter} is not null`),
     check('users_credits_nonneg', sql`${t.credits} >= 0`),
+    index('users_restriction_end_idx')
+      .on(t.suspendedUntil, t.hiddenUntil)
+      .where(sql`${t.suspendedUntil} is not null or ${t.hiddenUntil} is not null`),
     check(
       'users_signup_step_range',
       sql`${t.signupStep} between 1 and ${sql.raw(String(SIGNUP_STEP_COUNT))}`,
