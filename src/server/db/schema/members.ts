@@ -16,8 +16,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { type NsfwScores, PHOTO_REJECT_REASONS } from '../../../shared/schemas/admin-photos';
 import { SIGNUP_STEP_COUNT } from '../../../shared/signup-steps';
 import { sites } from './sites';
+import { staffAccounts } from './staff';
 
 /** Accounts. E-mail is stored lower-cased and never leaves the server except to its owner. */
 export const users = pgTable(
@@ -162,9 +164,47 @@ export const photos = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Moderation (issue 22; docs/decisions.md "Photo moderation"). screening: waiting (the nudity classifier has not
+     * scored it yet; held) | scored | failed (could not be scored; held for a person) | skipped (before moderation,
+     * or made by staff). review: none | queued (awaits a moderator) | approved | rejected.
+     */
+    screening: text('screening').notNull().default('skipped'),
+    review: text('review').notNull().default('none'),
+    /** the explicit score reached the site's threshold: public only once a moderator approves it */
+    flagged: boolean('flagged').notNull().default(false),
+    nsfwScores: jsonb('nsfw_scores').$type<NsfwScores>(),
+    screenedAt: timestamp('screened_at', { withTimezone: true }),
+    /** an instance is scoring it since (photo-screening.ts; a lapsed claim is taken over) */
+    screenClaimedAt: timestamp('screen_claimed_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: bigint('reviewed_by', { mode: 'number' }).references(() => staffAccounts.id, {
+      onDelete: 'set null',
+    }),
+    /** PHOTO_REJECT_REASONS; the member reads it translated, with the note */
+    rejectReason: text('reject_reason'),
+    rejectNote: text('reject_note'),
   },
   (t) => [
     index('photos_user_idx').on(t.userId),
+    index('photos_review_queue_idx').on(t.createdAt, t.id).where(sql`${t.review} = 'queued'`),
+    index('photos_screening_waiting_idx').on(t.id).where(sql`${t.screening} = 'waiting'`),
+    check('photos_status_known', sql`${t.status} in ('pending', 'active', 'rejected')`),
+    check('photos_screening_known', sql`${t.screening} in ('waiting', 'scored', 'failed', 'skipped')`),
+    check('photos_review_known', sql`${t.review} in ('none', 'queued', 'approved', 'rejected')`),
+    // Rejected is one state: the photo's status and its review agree, with a known reason, and never the main photo.
+    check('photos_rejected_consistent', sql`(${t.status} = 'rejected') = (${t.review} = 'rejected')`),
+    check(
+      'photos_reject_reason_known',
+      sql`(${t.review} = 'rejected') = (${t.rejectReason} is not null) and (${t.rejectReason} is null or ${t.rejectReason} in (${sql.raw(PHOTO_REJECT_REASONS.map((r) => `'${r}'`).join(', '))}))`,
+    ),
+    check('photos_rejected_not_main', sql`not (${t.status} = 'rejected' and ${t.isMain})`),
+    // Nothing is public before it is scored, and a flagged photo only once a moderator approved it.
+    check('photos_waiting_not_public', sql`${t.screening} <> 'waiting' or ${t.status} = 'pending'`),
+    check(
+      'photos_flagged_not_public',
+      sql`not (${t.flagged} and ${t.status} = 'active' and ${t.review} <> 'approved')`,
+    ),
     // /media looks a photo up by its storage key on every image request.
     uniqueIndex('photos_storage_key_unique').on(t.storageKey),
     uniqueIndex('photos_one_main_per_user').on(t.userId).where(sql`${t.isMain}`),

@@ -83,6 +83,13 @@ export const sites = pgTable(
      * direct debit is in euros); 0 turns direct debit off on the site.
      */
     directDebitLimitMinor: integer('direct_debit_limit_minor').notNull().default(10_000),
+    /**
+     * Photo moderation (docs/configuration.md): 'before' holds a new photo until a moderator approves it, 'after'
+     * makes it public once screened and a moderator checks it afterwards.
+     */
+    photoReview: text('photo_review').notNull().default('before'),
+    /** percent: a photo whose explicit score (porn + hentai) reaches it is flagged and never public unapproved */
+    photoExplicitThreshold: smallint('photo_explicit_threshold').notNull().default(60),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -93,6 +100,8 @@ export const sites = pgTable(
       sql`${t.messageCredits} >= 0 and ${t.photoCredits} >= 0 and ${t.giftCredits} >= 0 and ${t.signupCredits} >= 0`,
     ),
     check('sites_min_age', sql`${t.minAge} >= 18`),
+    check('sites_photo_review_known', sql`${t.photoReview} in ('before', 'after')`),
+    check('sites_photo_explicit_threshold', sql`${t.photoExplicitThreshold} between 1 and 100`),
   ],
 );
 

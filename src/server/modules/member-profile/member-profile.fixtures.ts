@@ -20,6 +20,9 @@ export async function addPhoto(
       userId,
       storageKey: `test/${userId}/${Math.random().toString(36).slice(2)}`,
       status: flags.status ?? 'active',
+      // A rejected photo is a moderator's decision with its reason (photos_rejected_consistent).
+      ...(flags.status === 'rejected' ? { review: 'rejected', rejectReason: 'other' } : {}),
+      ...(flags.status === 'pending' ? { review: 'queued' } : {}),
       isMain: flags.isMain ?? false,
       isPrivate: flags.isPrivate ?? false,
       width: 800,
