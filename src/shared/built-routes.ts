@@ -75,6 +75,8 @@ export function isBuiltLanderType(type: string | undefined): type is BuiltLander
 /** True when the app has a screen for the path: a built route (a lander only of a built type). */
 export function isServedPath(pathname: string): boolean {
   if (pathname === '/' || pathname === '') return BUILT_ROUTES.has('index');
+  // The staff console routes inside itself (src/web/admin) and shows its own 'not found'.
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return true;
   for (const name of BUILT_ROUTES) {
     const params = matchesRoute(name, pathname);
     if (!params) continue;

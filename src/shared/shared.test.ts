@@ -94,9 +94,19 @@ describe('served paths', () => {
       '/members/12/landing',
       '/members/12/landing2/nl',
       '/landers/gallery/eng',
+      '/admin',
+      '/admin/invite',
+      '/admin/staff/3',
     ])
       expect(isServedPath(p), p).toBe(true);
-    for (const p of ['/lang-config/x', '/landers/video', '/landers/maplanding/eng', '/landers/nope', '/nope'])
+    for (const p of [
+      '/lang-config/x',
+      '/landers/video',
+      '/landers/maplanding/eng',
+      '/landers/nope',
+      '/nope',
+      '/administrator',
+    ])
       expect(isServedPath(p), p).toBe(false);
   });
 });

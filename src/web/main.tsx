@@ -16,9 +16,20 @@ import { installStandaloneClass } from './lib/standalone';
 import { captureTrackingParams } from './lib/tracking';
 import { BootError } from './pages/error/BootError';
 
+/** The staff console (/admin): its own texts and session, no site settings (it works on any host of the app). */
+const isConsolePath = (path: string) => path === '/admin' || path.startsWith('/admin/');
+
 async function start(): Promise<void> {
   installChunkReloadHandler();
   installStandaloneClass();
+  if (isConsolePath(window.location.pathname)) {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <RouterProvider router={createRouter()} />
+      </StrictMode>,
+    );
+    return;
+  }
   // Settings see the full query (network, ...) before the tracking parameters are stripped from the URL.
   const search = window.location.search;
   captureTrackingParams();

@@ -286,6 +286,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/**
+ * The staff console (/admin and below): a route tree of its own beside the member app's Root (no member session,
+ * live events, push, top bar or footer), lazily loaded, so none of its code or texts is in the member bundle.
+ */
+export const consoleRoute: RouteObject = {
+  path: '/admin/*',
+  lazy: () => import('../admin/AdminApp').then((m) => m.loadConsole()),
+};
+
 export function createRouter() {
-  return createBrowserRouter(routes);
+  return createBrowserRouter([consoleRoute, ...routes]);
 }

@@ -1,0 +1,89 @@
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+import { generate } from 'otplib';
+
+/**
+ * Staff in browser journeys. playwright.config.ts creates the admins e2e-admin-1..4@example.test before the server
+ * starts and writes `{ email, totpSecret, password }` of each to `<E2E data dir>/staff/e2e-admin-N.json`.
+ * A TOTP code is accepted once per account (the server keeps the last step used), so every code a journey uses is
+ * claimed first: a file per account and 30-s step, created exclusively, shared by all workers. When the step is
+ * taken, the journey waits for the next one.
+ */
+export interface StaffCredentials {
+  email: string;
+  password: string;
+  totpSecret: string;
+}
+
+const PERIOD_SECONDS = 30;
+export const E2E_ADMIN_COUNT = 4;
+
+function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir)
+    throw new Error('E2E_DATA_DIR is not set: playwright.config.ts sets it for the server and the workers');
+  return dir;
+}
+
+/** The admin of this worker: parallel workers never share one (up to E2E_ADMIN_COUNT workers). */
+export function adminFor(testInfo: TestInfo): StaffCredentials {
+  const n = (testInfo.parallelIndex % E2E_ADMIN_COUNT) + 1;
+  const file = path.join(dataDir(), 'staff', `e2e-admin-${n}.json`);
+  return JSON.parse(readFileSync(file, 'utf8')) as StaffCredentials;
+}
+
+/** True once this process holds the account's step (no other journey or worker will use it). */
+function claimStep(secret: string, step: number): boolean {
+  const dir = path.join(dataDir(), 'staff', 'used-steps');
+  mkdirSync(dir, { recursive: true });
+  // The secret itself never goes into a file name: its first characters' hash is enough to tell accounts apart.
+  const key = Buffer.from(secret).toString('base64url').slice(-12);
+  try {
+    closeSync(openSync(path.join(dir, `${key}-${step}`), 'wx'));
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  }
+}
+
+/** A TOTP code of the account nobody has used yet (waits for the next 30-s step when this one is taken). */
+export async function freshTotp(secret: string): Promise<string> {
+  for (;;) {
+    const now = Date.now() / 1000;
+    const step = Math.floor(now / PERIOD_SECONDS);
+    // Not in the last second of a step: the code could be a step old when it arrives.
+    if (now - step * PERIOD_SECONDS < PERIOD_SECONDS - 1.5 && claimStep(secret, step)) {
+      return generate({ secret, epoch: step * PERIOD_SECONDS });
+    }
+    const wait = ((step + 1) * PERIOD_SECONDS - now) * 1000 + 100;
+    await new Promise((r) => setTimeout(r, wait));
+  }
+}
+
+/**
+ * Signs the staff member in through the console's sign-in screen (e-mail, password, then a fresh TOTP code) at
+ * `path` (default /admin), and waits for the console's page.
+ */
+export async function signInStaff(page: Page, who: StaffCredentials, pathname = '/admin'): Promise<void> {
+  await page.goto(pathname);
+  await page.getByTestId('console-email').fill(who.email);
+  await page.getByTestId('console-password').fill(who.password);
+  await page.getByTestId('console-sign-in-submit').click();
+  await expect(page.getByTestId('console-totp-code')).toBeVisible();
+  await page.getByTestId('console-totp-code').fill(await freshTotp(who.totpSecret));
+  await page.getByTestId('console-totp-submit').click();
+  await expect(page.locator('#console-main')).toBeVisible();
+}
+
+/** Signs this worker's admin in (see adminFor); returns the credentials used. */
+export async function signInAsAdmin(
+  page: Page,
+  testInfo: TestInfo,
+  pathname = '/admin',
+): Promise<StaffCredentials> {
+  const admin = adminFor(testInfo);
+  await signInStaff(page, admin, pathname);
+  return admin;
+}

@@ -1,0 +1,35 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { roleAllows, type StaffRole } from './roles';
+
+/**
+ * The console's sections: the navigation, the home page's index and the routes all come from this list.
+ * Each area adds ONE entry (and owns src/web/admin/<area>/ and its namespace locales/<lng>/<ns>.json):
+ * - path: below /admin, without the leading slash ('photos'); the section gets every path under it ('photos/*'),
+ *   so it may route inside itself with <Routes> of its own;
+ * - labelKey: 'namespace:key' of its name in the navigation (its namespace is loaded for it);
+ * - descriptionKey: 'namespace:key' of one line about it on the console's home page;
+ * - icon: a Bootstrap Icons name ('images', 'flag', ...);
+ * - minRole: the weakest role that may use it. A section the signed-in role may not use is not shown, and its
+ *   address shows "not allowed" (the server refuses its calls anyway).
+ */
+export interface ConsoleSection {
+  id: string;
+  path: string;
+  labelKey: string;
+  descriptionKey: string;
+  icon: string;
+  minRole: StaffRole;
+  Component: LazyExoticComponent<ComponentType>;
+}
+
+export const SECTIONS: readonly ConsoleSection[] = [];
+
+/** The sections a role may use, in the registry's order. */
+export function sectionsFor(role: StaffRole | undefined): ConsoleSection[] {
+  return SECTIONS.filter((s) => roleAllows(role, s.minRole));
+}
+
+/** The namespaces the sections' labels live in (loaded with the navigation). */
+export function sectionNamespaces(): string[] {
+  return [...new Set(SECTIONS.flatMap((s) => [s.labelKey, s.descriptionKey].map((k) => k.split(':')[0]!)))];
+}
