@@ -107,7 +107,7 @@ export async function seedDemoContent(
         bodyType: person.bodyType,
         relationshipStatus: person.relationshipStatus,
         tattoos: person.tattoos,
-        fictional: person.fictional,
+        kind: person.fictional ? 'fictional' : 'member',
         // Active account, active and visible profile (the rule of members/searchable.ts).
         lastActiveAt: lastActive,
         searchable: true,

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { type NsfwScores, PHOTO_REJECT_REASONS } from '../../../shared/schemas/admin-photos';
+import type { ProfileKind } from '../../../shared/schemas/cams';
 import { SIGNUP_STEP_COUNT } from '../../../shared/signup-steps';
 import { sites } from './sites';
 import { staffAccounts } from './staff';
@@ -56,6 +57,11 @@ export const users = pgTable(
      */
     signupStep: smallint('signup_step'),
     /**
+     * The member agreed (in /notifications) to appear as a 'resell' profile on partner sites of the network; null:
+     * not (the default). Counts only while the member's site has member_resell on (docs/decisions.md "Cam section").
+     */
+    resellConsentAt: timestamp('resell_consent_at', { withTimezone: true }),
+    /**
      * Restrictions (modules/decisions, each one a moderation decision the member was told of): suspended until this
      * time, banned, or not listed to others until this time. The sweep clears a suspension or hiding that is over;
      * login checks the time itself.
@@ -77,6 +83,8 @@ export const users = pgTable(
       'users_signup_step_range',
       sql`${t.signupStep} between 1 and ${sql.raw(String(SIGNUP_STEP_COUNT))}`,
     ),
+    // Resell candidates of partner sites: the few members who agreed.
+    index('users_resell_idx').on(t.siteId).where(sql`${t.resellConsentAt} is not null`),
     // Member search (docs/performance.md): active accounts, newest activity first (the activity walk).
     index('users_search_recent_idx')
       .on(t.lastActiveAt.desc().nullsFirst(), t.id)
@@ -111,7 +119,14 @@ export const profiles = pgTable(
     relationshipStatus: text('relationship_status'),
     tattoos: text('tattoos'),
     signupReason: text('signup_reason'),
-    fictional: boolean('fictional').notNull().default(false),
+    /**
+     * member: a person's own profile. fictional, cam, resell: profiles the network's staff keep (created in the
+     * console, never able to sign in; docs/decisions.md "Cam section"). Only member and fictional profiles take part
+     * in search, likes and matches, unless the profile's site has cams_in_search on (members/searchable.ts).
+     */
+    kind: text('kind').$type<ProfileKind>().notNull().default('member'),
+    /** kind = 'fictional', kept by the database: every card and profile shows the site's fictional mark with it. */
+    fictional: boolean('fictional').notNull().generatedAlwaysAs(sql`kind = 'fictional'`),
     invisible: boolean('invisible').notNull().default(false),
     /** Photos other than the main one are shown only to members the owner has a conversation with. */
     privacyMode: boolean('privacy_mode').notNull().default(false),
@@ -128,6 +143,11 @@ export const profiles = pgTable(
     searchable: boolean('searchable').notNull().default(false),
   },
   (t) => [
+    check('profiles_kind', sql`${t.kind} in ('member', 'fictional', 'cam', 'resell')`),
+    // The cam section (/cams): the cam and resell profiles of a niche.
+    index('profiles_cams_idx')
+      .on(t.niche, t.lastActiveAt.desc().nullsFirst(), t.userId)
+      .where(sql`${t.kind} in ('cam', 'resell')`),
     // Member search (docs/performance.md): searchable profiles only; equality columns first, then the result
     // order (last_active_at desc, user_id), then gender and birth_date, checked inside the index scan (gender is
     // often not given, so it must not come before the order).

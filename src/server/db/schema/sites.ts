@@ -71,6 +71,11 @@ export const sites = pgTable(
     loggedOutSearch: text('logged_out_search').notNull().default('all'),
     loggedOutSearchTrafficsource: text('logged_out_search_trafficsource').notNull().default('all'),
     memberResell: boolean('member_resell').notNull().default(false),
+    /**
+     * The site's cam and resell profiles (profiles.kind) are listed in member search, likes and matches too, marked
+     * as such; off (the default), they are shown only in the cam section (/cams). docs/configuration.md.
+     */
+    camsInSearch: boolean('cams_in_search').notNull().default(false),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),

@@ -131,7 +131,7 @@ async function seedMember(s: Seed, into: { db: Db; site: Site } = { db: db(), si
     city: s.city === undefined ? 'Testville' : s.city,
     niche: s.niche ?? into.site.niche,
     invisible: s.invisible ?? false,
-    fictional: s.fictional ?? false,
+    kind: s.fictional ? 'fictional' : 'member',
   });
   await refreshSearchable(into.db, id);
   const photo = s.photo ?? 'active';
