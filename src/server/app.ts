@@ -22,6 +22,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { decisionsRoutes } from './modules/decisions/decisions.routes';
 import { directDebitRoutes } from './modules/directdebit/directdebit.routes';
 import { smsStatusRoutes } from './modules/directdebit/directdebit.sms-status.routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
@@ -40,6 +41,8 @@ import { devMailboxRoutes } from './modules/outbox/dev-mailbox.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { registerPaymentProvider } from './modules/payments/providers';
 import type { PaymentProvider } from './modules/payments/providers/provider';
+import { NsfwjsClassifier, type PhotoClassifier } from './modules/photos/photo-classifier';
+import { PhotoScreening } from './modules/photos/photo-screening';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
@@ -48,6 +51,8 @@ import { connectSearchCaches } from './modules/search/search.cache';
 import { searchRoutes } from './modules/search/search.routes';
 import { SiteDirectory } from './modules/sites/site-directory';
 import { sitesRoutes } from './modules/sites/sites.routes';
+import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
+import { staffGuardPlugin } from './modules/staff/staff-guard';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -81,6 +86,8 @@ export interface AppDeps {
   poolStats?: (() => PoolStats) | undefined;
   /** The payment provider; by default the configured one (tests pass failing ones). */
   paymentProvider?: PaymentProvider | undefined;
+  /** Scores new photos for nudity; by default nsfwjs, loaded on first use (tests of the queue pass their own). */
+  photoClassifier?: PhotoClassifier | undefined;
 }
 
 /** Fastify's option for TRUST_PROXY: N hops becomes "trust the N nearest proxies", never "trust anybody". */
@@ -181,6 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus,
     cacheTtlMs: config.sessionCacheSeconds * 1000,
   });
+  // The staff console's guard: before every /api/admin/ route (it refuses one that declares no config.staff).
+  await app.register(staffGuardPlugin, { secureCookies: config.isProduction });
 
   await app.register(sitesRoutes, { pushPublicKey: deps.pushPublicKey, secureCookies: config.isProduction });
   await app.register(interestsRoutes);
@@ -194,7 +203,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailRateLimit: 20 * scale,
   });
   await app.register(profilesRoutes);
-  await app.register(photosRoutes, { storage: mediaStorage });
+  // New photos are scored behind the upload (photo-screening.ts); the scheduler's job drains what is left.
+  const photoScreening = new PhotoScreening({
+    db: deps.db,
+    storage: mediaStorage,
+    classifier: deps.photoClassifier ?? new NsfwjsClassifier(),
+    warn: (msg, err) => app.log.warn({ err }, msg),
+  });
+  app.decorate('photoScreening', photoScreening);
+  app.addHook('onClose', async () => photoScreening.stop());
+  await app.register(photosRoutes, { storage: mediaStorage, screening: photoScreening });
   await app.register(memberProfileRoutes);
   const paymentProvider = await registerPaymentProvider(app, config, deps.db, deps.paymentProvider);
   app.decorate('paymentProvider', paymentProvider);
@@ -212,6 +230,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(blocksRoutes);
   await app.register(reportsRoutes);
+  await app.register(decisionsRoutes, {
+    links: { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain },
+    appealRateLimit: 10 * scale,
+  });
   await app.register(liveRoutes, { bus });
   await app.register(likesRoutes);
   await app.register(notificationsRoutes, { mailEventsSecret: config.mailEventsSecret });
@@ -219,6 +241,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(privacyRoutes);
   await app.register(geocodeRoutes, { rateLimitMax: 60 * scale });
   if (!config.isProduction) await app.register(devMailboxRoutes);
+
+  // The staff console (/api/admin/…, issue 22): staff sign-in first, then each area's console routes.
+  await app.register(staffAuthRoutes, { loginRateLimit: 30 * scale, secureCookies: config.isProduction });
 
   await app.register(chatRoutes, { storage: mediaStorage });
   await app.register(mediaRoutes, { storage: mediaStorage });
@@ -230,5 +255,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The configured payment provider (the re-check job uses it too). */
     paymentProvider: PaymentProvider;
+    /** The photo screening queue (the scheduler's job drains it; tests wait for it with idle()). */
+    photoScreening: PhotoScreening;
   }
 }

@@ -23,6 +23,7 @@ import { pushSender } from './lib/push/push-sender';
 import { ensureVapidKeys } from './lib/push-keys';
 import { createSmsGateway, smsSender } from './lib/sms/sms-sender';
 import { purgeDeletedAccounts } from './modules/accounts/account-deletion.service';
+import { endExpiredRestrictions } from './modules/decisions/restrictions';
 import { recordSmsOutcome } from './modules/directdebit/directdebit.sms-status';
 import { deletePushSubscription } from './modules/notifications/notifications.repo';
 import type { DispatchDeps } from './modules/notifications/notifications.service';
@@ -100,8 +101,12 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     { name: 'deletion-purge', everyMs: 3_600_000, run: () => purgeDeletedAccounts(database.db, storage) },
     loginThrottleCleanupJob(database.db),
     swipeCleanupJob(database.db),
+    // Suspensions and hidden profiles whose time is over: listed again (modules/decisions/restrictions.ts).
+    { name: 'restriction-end', everyMs: 60_000, run: () => endExpiredRestrictions(database.db) },
     paymentRecheckJob(database.db, app.paymentProvider, (id) => app.sessionCache.invalidateMember(id)),
     chargebackScanJob(database.db, app.paymentProvider, (id) => app.sessionCache.invalidateMember(id)),
+    // Photos left waiting for their nudity score (a restart, another instance's crash): photo-screening.ts.
+    { name: 'photo-screening', everyMs: 30_000, run: () => app.photoScreening.drainAll() },
   ]);
   return {
     app,

@@ -11,6 +11,7 @@ import { type Database, openDatabase } from '../db/client';
 import type { Site } from '../db/schema';
 import type { EventBus } from '../lib/event-bus';
 import type { PaymentProvider } from '../modules/payments/providers/provider';
+import type { PhotoClassifier } from '../modules/photos/photo-classifier';
 import { DEFAULT_COMPANY, defaultSite } from '../modules/sites/site-defaults';
 import { insertCompany, insertSite } from '../modules/sites/sites.repo';
 
@@ -56,6 +57,8 @@ export interface TestAppOptions {
   bus?: EventBus;
   /** A payment provider of the test's own (to simulate failures); by default the built-in test provider. */
   paymentProvider?: PaymentProvider;
+  /** The photo nudity classifier; by default the real model (photo-screening tests pass a fixed one). */
+  photoClassifier?: PhotoClassifier;
 }
 
 export async function buildTestApp(
@@ -90,6 +93,7 @@ export async function buildTestApp(
     logStream: opts.logStream,
     bus: opts.bus,
     paymentProvider: opts.paymentProvider,
+    photoClassifier: opts.photoClassifier,
     poolStats: database.poolStats,
     // Counters of its own in a shared Redis: other test files and earlier runs (all from 127.0.0.1) must not use up
     // the limits of a test that counts them.

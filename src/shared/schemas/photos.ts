@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RULES } from '../rules';
+import { PHOTO_REJECT_REASONS } from './admin-photos';
 import { photoUrlsSchema } from './members';
 
 /** Upload limits of a member photo; the web app checks the same before sending. */
@@ -21,6 +22,9 @@ export const ownPhotoSchema = photoUrlsSchema.extend({
   /** size of the uploaded original after EXIF orientation */
   width: z.number().int(),
   height: z.number().int(),
+  /** status 'rejected': why (PHOTO_REJECT_REASONS, translated by the app) and the moderator's note, if any */
+  reject_reason: z.enum(PHOTO_REJECT_REASONS).nullable(),
+  reject_note: z.string().nullable(),
 });
 export type OwnPhoto = z.infer<typeof ownPhotoSchema>;
 

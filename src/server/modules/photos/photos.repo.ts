@@ -66,7 +66,8 @@ export async function hasMainPhoto(db: Db | Tx, userId: number): Promise<boolean
 
 export async function insertPhoto(
   tx: Tx,
-  values: Pick<Photo, 'userId' | 'storageKey' | 'status' | 'isMain' | 'width' | 'height'>,
+  values: Pick<Photo, 'userId' | 'storageKey' | 'status' | 'isMain' | 'width' | 'height'> &
+    Partial<Pick<Photo, 'screening' | 'review'>>,
 ): Promise<Photo> {
   const [row] = await tx.insert(photos).values(values).returning();
   if (!row) throw new Error('photo insert returned nothing');

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RULES } from '../../../shared/rules';
 import { okSchema } from '../../../shared/schemas/accounts';
+import { PHOTO_REJECT_REASONS, type PhotoRejectReason } from '../../../shared/schemas/admin-photos';
 import {
   type OwnPhoto,
   ownPhotoResponseSchema,
@@ -15,6 +16,7 @@ import type { Db } from '../../db/client';
 import type { Photo } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { MediaStorage } from '../../lib/storage';
+import type { PhotoScreening } from './photo-screening';
 import { presentPhotoUrls } from './photos.presenter';
 import {
   deleteOwnPhoto,
@@ -28,6 +30,8 @@ import {
 export interface PhotosRoutesOptions {
   /** where the photo files are stored (the local media folder or an S3-compatible bucket) */
   storage: MediaStorage;
+  /** scores new photos behind the request (an upload is held until scored) */
+  screening: PhotoScreening;
 }
 
 export function presentOwnPhoto(cdnPrefix: string, photo: Photo): OwnPhoto {
@@ -38,7 +42,15 @@ export function presentOwnPhoto(cdnPrefix: string, photo: Photo): OwnPhoto {
     ...presentPhotoUrls(cdnPrefix, photo.storageKey, photo.status),
     width: photo.width,
     height: photo.height,
+    reject_reason: photo.status === 'rejected' ? rejectReasonOf(photo.rejectReason) : null,
+    reject_note: photo.status === 'rejected' ? photo.rejectNote : null,
   };
+}
+
+function rejectReasonOf(reason: string | null): PhotoRejectReason {
+  return (PHOTO_REJECT_REASONS as readonly string[]).includes(reason ?? '')
+    ? (reason as PhotoRejectReason)
+    : 'other';
 }
 
 /** The uploaded file of a multipart request, at most PHOTO_UPLOAD.maxBytes long. */
@@ -60,7 +72,7 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
  */
 export const photosRoutes: FastifyPluginAsyncZod<PhotosRoutesOptions> = async (app, opts) => {
   const db: Db = app.db;
-  const { storage } = opts;
+  const { storage, screening } = opts;
 
   // Before any body is read or validated: a visitor without a session gets 403 authentication_required.
   app.addHook('onRequest', async (req) => {
@@ -99,6 +111,7 @@ export const photosRoutes: FastifyPluginAsyncZod<PhotosRoutesOptions> = async (a
           reply.header('Retry-After', String(RULES.photos.processing.retryAfterSeconds));
         throw err;
       });
+      screening.kick();
       const { site } = await req.resolveSite();
       return { photo: presentOwnPhoto(site.cdnPrefix, photo) };
     },

@@ -55,14 +55,15 @@ export interface UploadInput {
   userId: number;
   /** the uploaded file, already limited to the byte limit by the route */
   file: Buffer;
-  /** 'active' while there is no automatic moderation; a moderation step passes 'pending' */
-  status?: PhotoStatus;
 }
 
 /**
  * Stores a new photo of a member: checks the photo limit, re-encodes the image into its sizes, stores the files
- * and inserts the row. The first photo (or any photo while the member has no main photo) becomes the main photo.
- * The count and the insert run under a lock of the member's user row, so concurrent uploads cannot pass the limit.
+ * and inserts the row, held (pending, visible to its owner only) until the nudity classifier has scored it
+ * (photo-screening.ts; the caller kicks the screening queue). The first photo (or any photo while the member has no
+ * main photo) becomes the main photo; others see it once it is public. Pending and rejected photos count toward
+ * the limit. The count and the insert run under a lock of the member's user row, so concurrent uploads cannot pass
+ * the limit.
  */
 export async function uploadPhoto(db: Db, storage: MediaStorage, input: UploadInput): Promise<Photo> {
   const { userId } = input;
@@ -95,14 +96,13 @@ export async function uploadPhoto(db: Db, storage: MediaStorage, input: UploadIn
       return insertPhoto(tx, {
         userId,
         storageKey: stem,
-        status: input.status ?? 'active',
+        status: 'pending',
+        screening: 'waiting',
         isMain,
         width: image.width,
         height: image.height,
       });
     });
-    // A new first photo is the member's main photo on their search card.
-    if (photo.isMain) invalidateSearchCaches();
     return photo;
   } catch (err) {
     await removeFiles(storage, stem);
@@ -122,6 +122,7 @@ export async function updateOwnPhoto(db: Db, userId: number, change: PhotoUpdate
     if (!photo) throw notFound();
     const isPrivate = change.private ?? photo.isPrivate;
     if (change.main && isPrivate) throw new AppError(400, 'photo_private_main');
+    if (change.main && photo.status === 'rejected') throw new AppError(400, 'photo_rejected_main');
 
     if (change.main && !photo.isMain) {
       await clearMainPhoto(tx, userId);

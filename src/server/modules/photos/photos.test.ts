@@ -19,9 +19,10 @@ import { CLIENT, createMember, type TestMember } from '../../test/factories';
 import { multipart } from '../../test/multipart';
 import { buildTestApp, type TestContext } from '../../test/test-app';
 import { SiteDirectory } from '../sites/site-directory';
+import { PhotoScreening } from './photo-screening';
 import { PHOTO_SIZES, type PhotoSize, photoKey } from './photos.presenter';
 import { photosRoutes } from './photos.routes';
-import { pngDeclaring } from './photos.test-support';
+import { fixedClassifier, NEUTRAL, pngDeclaring } from './photos.test-support';
 
 /**
  * The test app of buildTestApp() signs members up; the photo routes run in an app of their own on the same
@@ -37,7 +38,9 @@ async function buildPhotosApp(db: Db, storage: MediaStorage): Promise<FastifyIns
   await app.register(dbPlugin, { db });
   await app.register(sitePlugin, { directory: new SiteDirectory(db) });
   await app.register(sessionPlugin, { secureCookies: false });
-  await app.register(photosRoutes, { storage });
+  const screening = new PhotoScreening({ db, storage, classifier: fixedClassifier(NEUTRAL), warn: () => {} });
+  app.addHook('onClose', async () => screening.stop());
+  await app.register(photosRoutes, { storage, screening });
   await app.ready();
   return app;
 }
@@ -122,7 +125,8 @@ describe('photo upload', () => {
     const res = await upload(m, await jpeg());
     expect(res.statusCode, res.body).toBe(200);
     const photo = res.json().photo;
-    expect(photo).toMatchObject({ main: true, private: false, status: 'active', width: 1200, height: 900 });
+    // Held until the classifier has scored it ('before' is the default review mode: still pending after it).
+    expect(photo).toMatchObject({ main: true, private: false, status: 'pending', width: 1200, height: 900 });
     const row = await rowOf(photo.id);
     expect(row!.storageKey).toMatch(new RegExp(`^u/${m.id}/[0-9a-f-]{36}$`));
     expect(photo.filename).toBe(`/media/${row!.storageKey}-main.jpg`);
