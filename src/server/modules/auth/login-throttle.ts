@@ -60,15 +60,21 @@ export const pairKey = (email: string, ip: string) => `pair:${email.toLowerCase(
 export interface PasswordCheckSubject {
   email: string;
   ip: string;
+  /**
+   * Counters of their own for another kind of account (staff sign-in: 'staff'), prefixed to every key, so that
+   * member and staff attempts never lock each other.
+   */
+  scope?: string;
 }
 
 /** The counters of an attempt, in the order they are taken: the account's slow-down slot comes last. */
-function countersOf({ email, ip }: PasswordCheckSubject): [Counter, Counter, Counter] {
+function countersOf({ email, ip, scope }: PasswordCheckSubject): [Counter, Counter, Counter] {
+  const k = (key: string) => (scope ? `${scope}:${key}` : key);
   return [
-    { key: pairKey(email, ip), limit: R.pairMaxFailures, lockSeconds: LOCK_SECONDS, quietSeconds: 0 },
-    { key: ipKey(ip), limit: R.ipMaxFailures, lockSeconds: LOCK_SECONDS, quietSeconds: 0 },
+    { key: k(pairKey(email, ip)), limit: R.pairMaxFailures, lockSeconds: LOCK_SECONDS, quietSeconds: 0 },
+    { key: k(ipKey(ip)), limit: R.ipMaxFailures, lockSeconds: LOCK_SECONDS, quietSeconds: 0 },
     {
-      key: accountKey(email),
+      key: k(accountKey(email)),
       limit: R.accountFreeFailures,
       lockSeconds: R.accountSlowSeconds,
       quietSeconds: WINDOW_SECONDS,
