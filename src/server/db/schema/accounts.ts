@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './members';
+import { staffAccounts } from './staff';
 
 /** Login sessions: the cookie holds a random 256-bit token; only its SHA-256 is stored. */
 export const sessions = pgTable(
@@ -85,11 +86,19 @@ export const creditLedger = pgTable(
     reason: text('reason').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A staff adjustment (reason staff_adjustment, issue 22): who made it and the reason they gave. */
+    staffId: bigint('staff_id', { mode: 'number' }).references(() => staffAccounts.id),
+    note: text('note'),
   },
   (t) => [
     uniqueIndex('credit_ledger_idem_unique').on(t.idempotencyKey),
     index('credit_ledger_user_idx').on(t.userId, t.createdAt),
     check('credit_ledger_balance_nonneg', sql`${t.balanceAfter} >= 0`),
+    // A staff adjustment always names its staff member and reason; no other movement carries either.
+    check(
+      'credit_ledger_staff_adjustment',
+      sql`(${t.reason} = 'staff_adjustment') = (${t.staffId} is not null and coalesce(length(${t.note}), 0) > 0)`,
+    ),
   ],
 );
 

@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { type NsfwScores, PHOTO_REJECT_REASONS } from '../../../shared/schemas/admin-photos';
-import type { ProfileKind } from '../../../shared/schemas/cams';
+import type { ProfileKind } from '../../../shared/schemas/profile-kind';
 import { SIGNUP_STEP_COUNT } from '../../../shared/signup-steps';
 import { sites } from './sites';
 import { staffAccounts } from './staff';
@@ -72,6 +72,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
+    // Staff member search (issue 22): an e-mail address by its beginning (LIKE 'prefix%' in any collation).
+    index('users_email_prefix_idx').using('btree', sql`${t.email} text_pattern_ops`),
     index('users_purge_idx')
       .on(t.purgeAfter)
       .where(sql`${t.purgedAt} is null and ${t.purgeAfter} is not null`),
@@ -143,6 +145,8 @@ export const profiles = pgTable(
     searchable: boolean('searchable').notNull().default(false),
   },
   (t) => [
+    // Staff member search (issue 22): a name by its beginning, any case.
+    index('profiles_name_prefix_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
     check('profiles_kind', sql`${t.kind} in ('member', 'fictional', 'cam', 'resell')`),
     // The cam section (/cams): the cam and resell profiles of a niche.
     index('profiles_cams_idx')
