@@ -37,6 +37,10 @@ export const discountCodes = pgTable(
     status: text('status').notNull().default('active'),
     validity: text('validity').notNull().default('single'),
     paymentmethods: text('paymentmethods').array().notNull().default(sql`'{}'::text[]`),
+    /** the most reservations and uses in all (a multiple code); null: no limit */
+    maxUses: integer('max_uses'),
+    /** the code applies from this moment (with `expires`, its validity window); null: at once */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -46,6 +50,8 @@ export const discountCodes = pgTable(
     check('discount_codes_percentage', sql`${t.valuePercentage} between 1 and 100`),
     check('discount_codes_kind', sql`${t.kind} in ('standard', 'welcome', 'time_bonus', 'retention')`),
     check('discount_codes_validity', sql`${t.validity} in ('single', 'once_per_user', 'multiple')`),
+    check('discount_codes_max_uses', sql`${t.maxUses} is null or ${t.maxUses} > 0`),
+    check('discount_codes_window', sql`${t.startsAt} is null or ${t.expires} is null or ${t.expires} > ${t.startsAt}`),
   ],
 );
 

@@ -33,6 +33,9 @@ export const companies = pgTable('companies', {
   added: timestamp('added', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Per language: the site's own fictional-profile texts (shared/schemas/admin-sites.ts fictionalTextsSchema). */
+export type FictionalTexts = Partial<Record<string, { warning: string; singular: string; plural: string }>>;
+
 export type MinimumMessageCosts = Record<string, { costs: number; currency: string }>;
 
 /** One row per domain of the network; holds every global setting of spec section 3. */
@@ -95,9 +98,23 @@ export const sites = pgTable(
     photoReview: text('photo_review').notNull().default('before'),
     /** percent: a photo whose explicit score (porn + hentai) reaches it is flagged and never public unapproved */
     photoExplicitThreshold: smallint('photo_explicit_threshold').notNull().default(60),
+    /**
+     * The languages the site offers (the staff console keeps at least one, and the domain language among them);
+     * every locale by default.
+     */
+    languages: text('languages')
+      .array()
+      .notNull()
+      .default(sql`'{en,nl,de,it,fr,es,pl,da,fi,nb,sv}'::text[]`),
+    /** Per language, the site's own texts for fictional profiles (warning, singular, plural); empty: the product's. */
+    fictionalTexts: jsonb('fictional_texts').$type<FictionalTexts>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check(
+      'sites_languages_served',
+      sql`cardinality(${t.languages}) >= 1 and ${t.domainLanguage} = any(${t.languages})`,
+    ),
     check('sites_niche_range', sql`${t.niche} between 1 and 7`),
     check('sites_domain_lower', sql`${t.domain} = lower(${t.domain})`),
     check(
