@@ -447,3 +447,18 @@ export const STAFF_RULES = {
   name: { min: 2, max: 60 },
   audit: { pageSize: 50 },
 } as const;
+
+/** Notices, decisions and appeals (issue 22, points 4 and 5; DSA Art. 16, 17, 20). */
+export const MODERATION_RULES = {
+  /** appeals are open this long after a decision (Art. 20(1): at least six months) */
+  appealMonths: 6,
+  /** the link a login refusal gives to the ban page with the statement */
+  loginLinkHours: 24,
+  /** messages of the conversation shown with a notice (and kept in its evidence) */
+  evidenceMessages: 30,
+  /** suspensions last at most this many days */
+  maxSuspensionDays: 365,
+  /** /complaints: per client address and hour */
+  complaintsPerHour: 5,
+  queuePageSize: 20,
+} as const;

@@ -10,7 +10,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const dir = path.join(here, 'locales');
 /** Texts both sides show (validation and account errors) live in src/shared/i18n/<locale>/<namespace>.json. */
 const sharedDir = path.join(here, '../../shared/i18n');
-const SHARED_NAMESPACES = ['validation'] as const;
+const SHARED_NAMESPACES = ['validation', 'moderation'] as const;
 const catalogs = new Map<Locale, Tree>();
 
 function catalog(locale: Locale): Tree {

@@ -12,6 +12,8 @@ export class AppError extends Error {
     public readonly vars: Record<string, string | number> = {},
     /** Per-field messages (keys of the validation namespace) for form errors. */
     public readonly fields?: Record<string, FieldError>,
+    /** Extra members of the error object the client needs (a restricted member's ban-page token). */
+    public readonly details?: Record<string, string | number>,
   ) {
     super(code);
     this.name = 'AppError';

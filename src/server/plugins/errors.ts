@@ -61,6 +61,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           code: err.code,
           message: translate(locale, err.messageKey, err.vars),
           ...(fields ? { fields } : {}),
+          ...err.details,
         },
       });
     }

@@ -11,6 +11,8 @@ export type MailKind =
   | 'receipt'
   /** the SEPA pre-notification of a direct debit (modules/directdebit) */
   | 'directdebit_confirmation'
+  /** moderation mails (modules/decisions): the texts come from the shared moderation namespace, as `literal` */
+  | 'moderation'
   /** a notification (issue 13): notify_<type>, or notify_reminders_<kind> for a reminder of one kind */
   | `notify_${NotificationType | `reminders_${string}`}`;
 

@@ -4,7 +4,7 @@ import { authTokens, type Photo, type Profile, photos, profiles, type User, user
 import { hashToken, newToken } from '../../lib/tokens';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type AuthTokenKind = 'activation' | 'password_reset' | 'mail_change' | 'reactivate';
+export type AuthTokenKind = 'activation' | 'password_reset' | 'mail_change' | 'reactivate' | 'restriction';
 
 export async function findUserByEmail(db: Db | Tx, email: string): Promise<User | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);

@@ -18,6 +18,7 @@ import { SESSION_COOKIE } from '../../plugins/session';
 import { presentCurrentUser } from '../accounts/accounts.presenter';
 import { findMainPhoto, findUserWithProfile } from '../accounts/accounts.repo';
 import { changePassword } from '../accounts/password.service';
+import { assertMaySignIn } from '../decisions/restrictions';
 import { storePushSubscription } from '../push/push.service';
 import { authenticate } from './auth.service';
 import { listActiveSessions, revokeAllSessions, revokeSession, type SessionWithUser } from './sessions.repo';
@@ -56,6 +57,8 @@ async function endOwnSession(req: FastifyRequest): Promise<void> {
 
 /** Signs a member in on this response: revokes a session cookie the browser still had, starts a fresh one. */
 export async function signIn(req: FastifyRequest, reply: FastifyReply, userId: number): Promise<void> {
+  // A suspended or banned member gets no session (modules/decisions): 403 with the way to the statement.
+  await assertMaySignIn(req.server.db, userId);
   await endOwnSession(req);
   await req.server.sessionCookie.start(req.server.db, req, reply, userId);
 }
