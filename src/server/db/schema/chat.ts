@@ -83,6 +83,9 @@ export const messages = pgTable(
     // The media route finds a chat photo's message by its files' stem.
     index('messages_photo_key_idx').on(t.photoKey).where(sql`${t.photoKey} is not null`),
     uniqueIndex('messages_sender_client_unique').on(t.senderId, t.clientId),
+    // Figures (modules/figures): messages per day. BRIN: rows arrive in time order, so block ranges summarise it in a
+    // few pages and cost next to nothing on insert.
+    index('messages_created_brin').using('brin', t.createdAt),
     check('messages_kind', sql`${t.kind} in ('text', 'gift', 'photo')`),
     check('messages_credits_nonneg', sql`${t.credits} >= 0`),
   ],

@@ -91,6 +91,11 @@ export const users = pgTable(
     index('users_search_recent_idx')
       .on(t.lastActiveAt.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'active'`),
+    // Figures (modules/figures): signups and confirmations per site and day.
+    index('users_site_signup_idx').on(t.siteId, t.signupDate),
+    index('users_site_confirmed_idx')
+      .on(t.siteId, t.emailConfirmedAt)
+      .where(sql`${t.emailConfirmedAt} is not null`),
   ],
 );
 

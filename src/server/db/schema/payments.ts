@@ -130,6 +130,8 @@ export const payments = pgTable(
       .where(
         sql`${t.status} in ('paid', 'refunded', 'charged_back') and (${t.refundedMinor} > 0 or ${t.chargedBackMinor} > 0)`,
       ),
+    // Figures (modules/figures): payments paid per day (revenue, first purchases).
+    index('payments_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     check('payments_amount_pos', sql`${t.amountMinor} > 0`),
     check('payments_reversed_range', sql`${t.creditsReversed} between 0 and ${t.credits}`),
   ],
