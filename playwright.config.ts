@@ -18,6 +18,21 @@ const launchOptions = {
   args: chromiumArgs,
 };
 
+/**
+ * The console's journeys sign in as admins e2e-admin-1..4@example.test, one per parallel worker (e2e/admin.ts), made
+ * by admin:create in one run before the server starts (the same data folder; PGlite allows one process at a time).
+ * Each one's `{ email, totpSecret, password }` goes to <dataDir>/staff/e2e-admin-N.json (mode 600).
+ */
+const E2E_ADMIN_PASSWORD = 'E2e-Console-Admin-Passphrase-7';
+const createE2eAdmins = `ADMIN_PASSWORD='${E2E_ADMIN_PASSWORD}' node --import tsx scripts/admin-create.ts --include-password ${[
+  1, 2, 3, 4,
+]
+  .map(
+    (n) =>
+      `--email e2e-admin-${n}@example.test --secret-out "${path.join(dataDir, 'staff', `e2e-admin-${n}.json`)}"`,
+  )
+  .join(' ')} > /dev/null`;
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -40,7 +55,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node scripts/ensure-web-build.mjs && rm -rf "${dataDir}" && node --import tsx src/server/main.ts`,
+    command: `node scripts/ensure-web-build.mjs && rm -rf "${dataDir}" && ${createE2eAdmins} && node --import tsx src/server/main.ts`,
     url: `http://localhost:${port}/api/settings.php?domain=localhost`,
     timeout: 180_000,
     reuseExistingServer: false,
