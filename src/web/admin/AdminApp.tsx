@@ -6,6 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { AdminApiError } from './admin-api';
 import { consoleI18n } from './admin-i18n';
+import { InvitePage } from './auth/InvitePage';
 import { ConsoleRoutes } from './ConsoleRoutes';
 import { ConsoleErrorView } from './components/ConsoleErrorView';
 import { ConsoleSpinner } from './components/ConsoleSpinner';
@@ -38,6 +39,7 @@ function AdminApp({ i18n }: { i18n: I18n }) {
         <Suspense fallback={<ConsoleSpinner />}>
           <StaffSessionProvider>
             <Routes>
+              <Route path="invite" element={<InvitePage />} />
               <Route path="*" element={<ConsoleRoutes />} />
             </Routes>
           </StaffSessionProvider>

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { PasswordPage } from './account/PasswordPage';
 import { SignInPage } from './auth/SignInPage';
 import { ConsoleSpinner } from './components/ConsoleSpinner';
 import { NotAllowedPage, NotFoundPage } from './components/StatusPages';
@@ -20,6 +21,7 @@ export function ConsoleRoutes() {
     <Routes>
       <Route element={<ConsoleLayout />}>
         <Route index element={<HomePage />} />
+        <Route path="account" element={<PasswordPage />} />
         {SECTIONS.map((s) => (
           <Route
             key={s.id}

@@ -1,8 +1,8 @@
-/** Staff roles, weakest first: an admin may do everything a moderator may (issue 22). */
-export const STAFF_ROLES = ['moderator', 'admin'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import { STAFF_ROLES, type StaffRole } from '../../shared/schemas/admin-staff';
 
-/** True when `role` may use something that needs at least `minRole`. */
+export type { StaffRole };
+
+/** True when `role` may use something that needs at least `minRole` (roles weakest first: an admin may do all). */
 export function roleAllows(role: StaffRole | undefined, minRole: StaffRole): boolean {
   if (!role) return false;
   return STAFF_ROLES.indexOf(role) >= STAFF_ROLES.indexOf(minRole);

@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { roleAllows, type StaffRole } from './roles';
 
 /**
@@ -22,7 +22,26 @@ export interface ConsoleSection {
   Component: LazyExoticComponent<ComponentType>;
 }
 
-export const SECTIONS: readonly ConsoleSection[] = [];
+export const SECTIONS: readonly ConsoleSection[] = [
+  {
+    id: 'staff',
+    path: 'staff',
+    labelKey: 'console:sections.staff',
+    descriptionKey: 'console:sections.staff_description',
+    icon: 'people',
+    minRole: 'admin',
+    Component: lazy(() => import('./staff/StaffPage').then((m) => ({ default: m.StaffPage }))),
+  },
+  {
+    id: 'audit',
+    path: 'audit',
+    labelKey: 'console:sections.audit',
+    descriptionKey: 'console:sections.audit_description',
+    icon: 'journal-text',
+    minRole: 'moderator',
+    Component: lazy(() => import('./audit/AuditPage').then((m) => ({ default: m.AuditPage }))),
+  },
+];
 
 /** The sections a role may use, in the registry's order. */
 export function sectionsFor(role: StaffRole | undefined): ConsoleSection[] {

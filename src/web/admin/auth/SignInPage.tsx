@@ -3,10 +3,11 @@ import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from '../../components/ui/BusyButton';
+import { AdminApiError } from '../admin-api';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useStaffSession } from '../session';
 import { AuthFrame } from './AuthFrame';
-import { loginCall, loginTotpCall } from './auth-api';
+import { loginCall, loginCodeCall } from './auth-api';
 import { CodeField } from './CodeField';
 
 /**
@@ -19,21 +20,28 @@ export function SignInPage({ expired }: { expired: boolean }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [ticket, setTicket] = useState<string | null>(null);
+  const [codeStep, setCodeStep] = useState(false);
 
   const login = useMutation({
     mutationFn: loginCall,
-    onSuccess: (answer) => {
-      if ('staff' in answer) signedIn(answer.staff);
-      else {
-        setTicket(answer.ticket);
-        setCode('');
+    onSuccess: () => {
+      setCodeStep(true);
+      setCode('');
+    },
+  });
+  const totp = useMutation({
+    mutationFn: loginCodeCall,
+    onSuccess: signedIn,
+    onError: (err) => {
+      // The step's time or tries are used up: back to the password.
+      if (err instanceof AdminApiError && err.code === 'staff_challenge_expired') {
+        setCodeStep(false);
+        login.reset();
       }
     },
   });
-  const totp = useMutation({ mutationFn: loginTotpCall, onSuccess: signedIn });
 
-  if (ticket) {
+  if (codeStep) {
     return (
       <AuthFrame title={t('sign_in.code_title')}>
         <p className="text-body-secondary">{t('sign_in.code_intro')}</p>
@@ -42,7 +50,7 @@ export function SignInPage({ expired }: { expired: boolean }) {
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            if (code.length === 6) totp.mutate({ ticket, code });
+            if (code.length === 6) totp.mutate(code);
           }}
         >
           <CodeField id="console-sign-in-code" value={code} onChange={setCode} autoFocus />
@@ -60,7 +68,7 @@ export function SignInPage({ expired }: { expired: boolean }) {
           type="button"
           className="btn btn-link px-0 mt-2"
           onClick={() => {
-            setTicket(null);
+            setCodeStep(false);
             totp.reset();
             login.reset();
           }}
@@ -78,7 +86,8 @@ export function SignInPage({ expired }: { expired: boolean }) {
           {t('sign_in.session_ended')}
         </div>
       )}
-      <ErrorAlert error={login.error} testId="console-sign-in-error" />
+      {/* A code step that ran out comes back here with its reason. */}
+      <ErrorAlert error={login.error ?? totp.error} testId="console-sign-in-error" />
       <Form
         onSubmit={(e) => {
           e.preventDefault();
