@@ -43,6 +43,7 @@ import { registerPaymentProvider } from './modules/payments/providers';
 import type { PaymentProvider } from './modules/payments/providers/provider';
 import { NsfwjsClassifier, type PhotoClassifier } from './modules/photos/photo-classifier';
 import { PhotoScreening } from './modules/photos/photo-screening';
+import { photosAdminRoutes } from './modules/photos/photos.admin-routes';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
@@ -244,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The staff console (/api/admin/…, issue 22): staff sign-in first, then each area's console routes.
   await app.register(staffAuthRoutes, { loginRateLimit: 30 * scale, secureCookies: config.isProduction });
+  await app.register(photosAdminRoutes, { storage: mediaStorage });
 
   await app.register(chatRoutes, { storage: mediaStorage });
   await app.register(mediaRoutes, { storage: mediaStorage });

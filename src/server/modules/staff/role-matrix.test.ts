@@ -17,6 +17,10 @@ const ROLE_MATRIX: Record<string, StaffAccess> = {
   'POST /api/admin/logout.php': 'public',
   'GET /api/admin/me.php': 'moderator',
   'POST /api/admin/password.php': 'moderator',
+  // photo moderation (photos/photos.admin-routes.ts)
+  'GET /api/admin/photos.php': 'moderator',
+  'POST /api/admin/photos.php': 'moderator',
+  'GET /api/admin/photo-image.php': 'moderator',
 };
 
 let ctx: TestContext;
