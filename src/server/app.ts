@@ -21,10 +21,12 @@ import type { MediaStorage } from './lib/storage';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
+import { camsRoutes } from './modules/cams/cams.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { decisionsRoutes } from './modules/decisions/decisions.routes';
 import { directDebitRoutes } from './modules/directdebit/directdebit.routes';
 import { smsStatusRoutes } from './modules/directdebit/directdebit.sms-status.routes';
+import { discountsAdminRoutes } from './modules/discounts/discounts.admin-routes';
 import { discountsRoutes } from './modules/discounts/discounts.routes';
 import { geoRoutes } from './modules/geo/geo.routes';
 import { geocodeRoutes } from './modules/geo/geocode.routes';
@@ -36,8 +38,10 @@ import { matchingRoutes } from './modules/matching/matching.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { memberProfileRoutes } from './modules/member-profile/member-profile.routes';
 import { membersRoutes } from './modules/members/members.routes';
+import { membersAdminRoutes } from './modules/members-admin/members-admin.admin-routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { devMailboxRoutes } from './modules/outbox/dev-mailbox.routes';
+import { catalogueAdminRoutes } from './modules/payments/catalogue.admin-routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { registerPaymentProvider } from './modules/payments/providers';
 import type { PaymentProvider } from './modules/payments/providers/provider';
@@ -47,11 +51,15 @@ import { photosAdminRoutes } from './modules/photos/photos.admin-routes';
 import { photosRoutes } from './modules/photos/photos.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { profilesAdminRoutes } from './modules/profiles-admin/profiles-admin.admin-routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { connectSearchCaches } from './modules/search/search.cache';
 import { searchRoutes } from './modules/search/search.routes';
 import { SiteDirectory } from './modules/sites/site-directory';
+import { sitesAdminRoutes } from './modules/sites/sites.admin-routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
+import { inviteAcceptRoutes } from './modules/staff/invite-accept.routes';
+import { staffAdminRoutes } from './modules/staff/staff-admin.routes';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
 import { staffGuardPlugin } from './modules/staff/staff-guard';
 import { compressionPlugin } from './plugins/compression';
@@ -177,13 +185,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: mediaStorage,
     onFailure: (check, err) => app.log.warn({ err, check }, 'readiness check failed'),
   });
-  await app.register(sitePlugin, {
-    directory: new SiteDirectory(
-      deps.db,
-      undefined,
-      config.serveUnknownHosts ? config.defaultSiteDomain : undefined,
-    ),
-  });
+  const siteDirectory = new SiteDirectory(
+    deps.db,
+    undefined,
+    config.serveUnknownHosts ? config.defaultSiteDomain : undefined,
+  );
+  // A site changed in the staff console is reloaded at once on every instance (sites.admin-routes.ts).
+  const stopSiteDirectory = siteDirectory.listen(bus);
+  app.addHook('onClose', async () => stopSiteDirectory());
+  await app.register(sitePlugin, { directory: siteDirectory });
   await app.register(sessionPlugin, {
     secureCookies: config.isProduction,
     bus,
@@ -239,12 +249,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(likesRoutes);
   await app.register(notificationsRoutes, { mailEventsSecret: config.mailEventsSecret });
   await app.register(matchingRoutes);
+  await app.register(camsRoutes);
   await app.register(privacyRoutes);
   await app.register(geocodeRoutes, { rateLimitMax: 60 * scale });
   if (!config.isProduction) await app.register(devMailboxRoutes);
 
   // The staff console (/api/admin/…, issue 22): staff sign-in first, then each area's console routes.
   await app.register(staffAuthRoutes, { loginRateLimit: 30 * scale, secureCookies: config.isProduction });
+  await app.register(inviteAcceptRoutes, { rateLimit: 30 * scale });
+  await app.register(staffAdminRoutes, {
+    links: { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain },
+  });
+  await app.register(profilesAdminRoutes, {
+    storage: mediaStorage,
+    afterUpload: () => photoScreening.kick(),
+  });
+  await app.register(membersAdminRoutes, { storage: mediaStorage });
+  await app.register(sitesAdminRoutes, { bus });
+  await app.register(catalogueAdminRoutes);
+  await app.register(discountsAdminRoutes);
   await app.register(photosAdminRoutes, { storage: mediaStorage });
 
   await app.register(chatRoutes, { storage: mediaStorage });

@@ -50,11 +50,14 @@ export function endsAt(code: DiscountCode, member: MemberFacts, welcomeHours: nu
 export function refusal(
   code: DiscountCode | undefined,
   member: MemberFacts,
-  facts: { now: Date; welcomeHours: number; usedByMember: boolean; usedByAnyone: boolean },
+  facts: { now: Date; welcomeHours: number; usedByMember: boolean; usedByAnyone: boolean; uses?: number },
   order?: OrderFacts,
 ): CodeRefusal | null {
   if (code?.status !== 'active' || (code.userId !== null && code.userId !== member.id))
     return 'code_not_found';
+  // A code whose validity window has not begun is not there yet for the member.
+  if (code.startsAt && code.startsAt > facts.now) return 'code_not_found';
+  if (code.maxUses !== null && (facts.uses ?? 0) >= code.maxUses) return 'code_used';
   // The welcome discount and the time bonus are for members who have not paid yet (the first purchase).
   if ((code.kind === 'welcome' || code.kind === 'time_bonus') && member.paidUser) return 'code_used';
   if (code.validity === 'single' && facts.usedByAnyone) return 'code_used';

@@ -33,14 +33,36 @@ export async function findCodeOfKind(
   return row;
 }
 
-/** Whether the code is reserved or used, by the member and by anyone (releases do not count). */
-export async function usesOf(db: Db | Tx, codeId: number, userId: number) {
+/**
+ * Whether the code is reserved or used, by the member and by anyone (releases do not count); with `countAll` (a
+ * code with a most number of uses) also how many times in all.
+ */
+export async function usesOf(db: Db | Tx, codeId: number, userId: number, countAll = false) {
   const rows = await db
     .select({ userId: discountRedemptions.userId })
     .from(discountRedemptions)
     .where(and(eq(discountRedemptions.codeId, codeId), ne(discountRedemptions.status, 'released')))
     .limit(50);
-  return { usedByAnyone: rows.length > 0, usedByMember: rows.some((r) => r.userId === userId) };
+  const uses = countAll && rows.length === 50 ? await countUses(db, codeId) : rows.length;
+  return { usedByAnyone: rows.length > 0, usedByMember: rows.some((r) => r.userId === userId), uses };
+}
+
+/** Reservations and uses of a code in all (releases do not count). */
+export async function countUses(db: Db | Tx, codeId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(discountRedemptions)
+    .where(and(eq(discountRedemptions.codeId, codeId), ne(discountRedemptions.status, 'released')));
+  return row?.n ?? 0;
+}
+
+/** Locks the code's row for the rest of the transaction: reservations of a code with a most number of uses queue. */
+export async function lockCode(tx: Tx, codeId: number): Promise<void> {
+  await tx
+    .select({ id: discountCodes.id })
+    .from(discountCodes)
+    .where(eq(discountCodes.id, codeId))
+    .for('update');
 }
 
 /**

@@ -14,8 +14,10 @@ import {
   refusal,
 } from './discounts.policy';
 import {
+  countUses,
   findCode,
   findCodeOfKind,
+  lockCode,
   reclaimRedemption,
   reserve,
   settleRedemption,
@@ -75,7 +77,9 @@ export async function checkCode(
   opts: { now: Date; welcomeHours: number; order?: OrderFacts | undefined },
 ): Promise<CodeCheck> {
   const code = await findCode(db, text, member.id);
-  const uses = code ? await usesOf(db, code.id, member.id) : { usedByAnyone: false, usedByMember: false };
+  const uses = code
+    ? await usesOf(db, code.id, member.id, code.maxUses !== null)
+    : { usedByAnyone: false, usedByMember: false, uses: 0 };
   const refused = refusal(code, member, { ...opts, ...uses }, opts.order);
   if (refused)
     throw codeRefused(
@@ -124,7 +128,7 @@ async function codeOfKindFor(
 ): Promise<CodeCheck | null> {
   const code = await findCodeOfKind(db, kind);
   if (!code) return null;
-  const uses = await usesOf(db, code.id, member.id);
+  const uses = await usesOf(db, code.id, member.id, code.maxUses !== null);
   if (refusal(code, member, { now, welcomeHours, ...uses })) return null;
   return { code, endsAt: endsAt(code, member, welcomeHours) };
 }
@@ -196,7 +200,7 @@ export async function timeBonus(db: Db, member: MemberFacts, now: Date): Promise
   };
   const code = await findCodeOfKind(db, 'time_bonus');
   if (!code) return none;
-  const uses = await usesOf(db, code.id, member.id);
+  const uses = await usesOf(db, code.id, member.id, code.maxUses !== null);
   if (refusal(code, member, { now, welcomeHours: 0, ...uses })) return none;
   const end = endsAt(code, member, 0)!;
   return {
@@ -215,6 +219,11 @@ export async function reserveForPayment(
   userId: number,
   paymentId: number,
 ): Promise<void> {
+  // A code with a most number of uses: the code's row lock makes the count and the reservation one step.
+  if (code.maxUses !== null) {
+    await lockCode(tx, code.id);
+    if ((await countUses(tx, code.id)) >= code.maxUses) throw codeRefused('code_used');
+  }
   if (!(await reserve(tx, code, userId, paymentId))) throw codeRefused('code_used');
 }
 

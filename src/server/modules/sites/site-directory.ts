@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { EventBus } from '../../lib/event-bus';
 import { findSiteByDomain, type SiteWithCompany } from './sites.repo';
 
 /**
@@ -37,6 +38,22 @@ export class SiteDirectory {
   invalidate(): void {
     this.cache.clear();
   }
+
+  /**
+   * Forgets every cached site whenever any instance announces a change of the sites (the staff console's edits,
+   * announceSitesChanged), so a setting changed on one instance applies at once on all of them. Returns the undo.
+   */
+  listen(bus: EventBus): () => void {
+    return bus.subscribe(SITES_CHANGED, () => this.invalidate());
+  }
+}
+
+/** The bus channel on which instances announce a committed change of a site, a company or the catalogue. */
+export const SITES_CHANGED = 'sites.changed';
+
+/** Tells every instance (this one included) to reload its sites; call after the change is committed. */
+export function announceSitesChanged(bus: EventBus, siteId: number | null): void {
+  bus.publish(SITES_CHANGED, { siteId });
 }
 
 /** Lower-cases a host, drops the port and a trailing dot; returns '' for anything that is not a host name. */

@@ -11,6 +11,8 @@ export interface SettingsContext {
 }
 
 export function presentSettings(site: Site, ctx: SettingsContext): PublicSettings {
+  // The site's own fictional-profile texts in this language (staff console), else the product's translation.
+  const own = site.fictionalTexts[ctx.locale];
   return {
     name: site.name,
     index_title: site.indexTitle,
@@ -35,9 +37,9 @@ export function presentSettings(site: Site, ctx: SettingsContext): PublicSetting
     enable_site_entry_popup: site.enableSiteEntryPopup,
     push_public_key: ctx.pushPublicKey,
     fictional_icon: site.fictionalIcon,
-    fictional_warning: translate(ctx.locale, 'fictional.warning'),
-    fictional_singular: translate(ctx.locale, 'fictional.singular'),
-    fictional_plural: translate(ctx.locale, 'fictional.plural'),
+    fictional_warning: own?.warning || translate(ctx.locale, 'fictional.warning'),
+    fictional_singular: own?.singular || translate(ctx.locale, 'fictional.singular'),
+    fictional_plural: own?.plural || translate(ctx.locale, 'fictional.plural'),
     refund_days: site.refundDays,
     signups: site.signups,
     logged_out_search: site.loggedOutSearch,

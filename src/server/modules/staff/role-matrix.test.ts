@@ -17,10 +17,42 @@ const ROLE_MATRIX: Record<string, StaffAccess> = {
   'POST /api/admin/logout.php': 'public',
   'GET /api/admin/me.php': 'moderator',
   'POST /api/admin/password.php': 'moderator',
+  // staff management, invitations, audit log (staff/staff-admin.routes.ts, staff/invite-accept.routes.ts)
+  'GET /api/admin/staff.php': 'admin',
+  'PATCH /api/admin/staff.php': 'admin',
+  'GET /api/admin/staff-invites.php': 'admin',
+  'POST /api/admin/staff-invites.php': 'admin',
+  'DELETE /api/admin/staff-invites.php': 'admin',
+  'GET /api/admin/invite.php': 'public',
+  'POST /api/admin/invite.php': 'public',
+  'PUT /api/admin/invite.php': 'public',
+  'GET /api/admin/audit.php': 'moderator',
   // photo moderation (photos/photos.admin-routes.ts)
   'GET /api/admin/photos.php': 'moderator',
   'POST /api/admin/photos.php': 'moderator',
   'GET /api/admin/photo-image.php': 'moderator',
+  // sites, companies, catalogue and discount codes (sites/sites.admin-routes.ts, payments/catalogue.admin-routes.ts,
+  // discounts/discounts.admin-routes.ts)
+  'GET /api/admin/sites.php': 'admin',
+  'POST /api/admin/sites.php': 'admin',
+  'PUT /api/admin/sites.php': 'admin',
+  'POST /api/admin/companies.php': 'admin',
+  'PUT /api/admin/companies.php': 'admin',
+  'GET /api/admin/catalogue.php': 'admin',
+  'POST /api/admin/catalogue.php': 'admin',
+  'PUT /api/admin/catalogue.php': 'admin',
+  'PUT /api/admin/catalogue-order.php': 'admin',
+  'GET /api/admin/discounts.php': 'admin',
+  'POST /api/admin/discounts.php': 'admin',
+  'PUT /api/admin/discounts.php': 'admin',
+  'GET /api/admin/discount-uses.php': 'admin',
+  // members (members-admin/members-admin.admin-routes.ts)
+  'GET /api/admin/members.php': 'moderator',
+  'GET /api/admin/member.php': 'moderator',
+  'DELETE /api/admin/member.php': 'admin',
+  'POST /api/admin/member-credits.php': 'admin',
+  'POST /api/admin/member-refund.php': 'admin',
+  'DELETE /api/admin/member-sessions.php': 'moderator',
 };
 
 let ctx: TestContext;

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { COUNTRIES, LOCALES } from '../locales';
+import { PROFILE_FIELD_NAMES } from './profiles';
+
+/**
+ * The staff console's sites (issue 22, point 7): GET/POST/PUT /api/admin/sites.php and /api/admin/companies.php.
+ * Admin only. Field messages are keys of the shared validation namespace (validation.admin.*), translated by the
+ * server into the request's language and answered per field.
+ */
+
+/** A host name as a site's domain: lower case letters, digits and hyphens in dot-separated labels, no port. */
+export const HOST_NAME_PATTERN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+export const SEARCH_FIELD_NAMES = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
+/** Values of `signups`, `logged_out_search` and `logged_out_search_trafficsource` (shared/visitor-access.ts). */
+export const VISITOR_ACCESS = ['all', 'with_trafficsource', 'none'] as const;
+/** Bootstrap icons the console offers as the fictional-profile mark. */
+export const FICTIONAL_ICONS = [
+  'stars',
+  'star-fill',
+  'magic',
+  'mask',
+  'robot',
+  'info-circle',
+  'person-badge',
+] as const;
+
+const text = (max: number) =>
+  z.string('validation.required').trim().min(1, 'validation.required').max(max, 'validation.admin.too_long');
+const count = (max: number) =>
+  z
+    .number('validation.admin.whole_number')
+    .int('validation.admin.whole_number')
+    .min(0, 'validation.admin.not_negative')
+    .max(max, 'validation.admin.too_large');
+
+const localeSchema = z.enum(LOCALES, 'validation.admin.language_unknown');
+const countrySchema = z.enum(COUNTRIES as [string, ...string[]], 'validation.admin.country_unknown');
+
+/** Per-language texts for fictional profiles; an empty text falls back to the product's translation. */
+export const fictionalTextsSchema = z.partialRecord(
+  localeSchema,
+  z.object({
+    warning: z.string().trim().max(500, 'validation.admin.too_long').default(''),
+    singular: z.string().trim().max(60, 'validation.admin.too_long').default(''),
+    plural: z.string().trim().max(60, 'validation.admin.too_long').default(''),
+  }),
+);
+export type FictionalTexts = z.infer<typeof fictionalTextsSchema>;
+
+export const adminSiteInputSchema = z
+  .object({
+    domain: z
+      .string('validation.required')
+      .trim()
+      .toLowerCase()
+      .regex(HOST_NAME_PATTERN, 'validation.admin.domain_invalid')
+      .refine((d) => d.includes('.') || d === 'localhost', 'validation.admin.domain_invalid'),
+    name: text(100),
+    index_title: text(200),
+    description: text(1_000),
+    domain_language: localeSchema,
+    languages: z.array(localeSchema).min(1, 'validation.admin.languages_required').max(LOCALES.length),
+    countries: z.array(countrySchema).min(1, 'validation.admin.countries_required').max(COUNTRIES.length),
+    cdn_prefix: z
+      .string()
+      .trim()
+      .max(300, 'validation.admin.too_long')
+      .refine((v) => v === '' || /^https:\/\/[^\s/]+(\/[^\s]*)?$/.test(v), 'validation.admin.url_invalid'),
+    niche: z
+      .number('validation.admin.niche_range')
+      .int('validation.admin.niche_range')
+      .min(1, 'validation.admin.niche_range')
+      .max(7, 'validation.admin.niche_range'),
+    visible_profile_fields: z.array(z.enum(PROFILE_FIELD_NAMES)).max(PROFILE_FIELD_NAMES.length),
+    visible_profile_notes: z.boolean(),
+    search_fields: z.array(z.enum(SEARCH_FIELD_NAMES)).max(SEARCH_FIELD_NAMES.length),
+    message_credits: count(10_000),
+    photo_credits: count(10_000),
+    gift_credits: count(10_000),
+    signup_credits: count(10_000),
+    message_length: count(10_000).min(20, 'validation.admin.too_small'),
+    free_messages: count(100),
+    free_history_messages: count(1_000),
+    support_email: z
+      .string('validation.required')
+      .trim()
+      .max(254, 'validation.email_invalid')
+      .email('validation.email_invalid'),
+    support_phone: text(40),
+    enable_site_entry_popup: z.enum(['yes', 'no']),
+    fictional_icon: z.enum(FICTIONAL_ICONS),
+    fictional_texts: fictionalTextsSchema,
+    refund_days: count(365),
+    signups: z.enum(VISITOR_ACCESS),
+    logged_out_search: z.enum(VISITOR_ACCESS),
+    logged_out_search_trafficsource: z.enum(['all', 'none']),
+    member_resell: z.boolean(),
+    company_id: z.number().int().positive('validation.required'),
+    mail_name: text(100),
+    min_age: count(99).min(18, 'validation.admin.min_age'),
+    us_footer: z.boolean(),
+    welcome_discount_hours: count(24 * 30),
+    direct_debit_limit_minor: count(10_000_000),
+  })
+  .superRefine((s, ctx) => {
+    if (!s.languages.includes(s.domain_language))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['languages'],
+        message: 'validation.admin.domain_language_not_served',
+      });
+  });
+export type AdminSiteInput = z.infer<typeof adminSiteInputSchema>;
+
+export const adminSiteSchema = adminSiteInputSchema.safeExtend({
+  id: z.number().int(),
+  created_at: z.string(),
+});
+export type AdminSite = z.infer<typeof adminSiteSchema>;
+
+export const adminCompanyInputSchema = z.object({
+  name: text(200),
+  address: text(300),
+  kvk: text(40),
+  city: text(100),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'validation.admin.country_unknown'),
+  tradenames: z.array(z.string().trim().min(1).max(100, 'validation.admin.too_long')).max(20),
+  vat_numbers: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/, 'validation.admin.vat_invalid'),
+    )
+    .max(20),
+  support_phone: text(40),
+  delete_discount: count(90),
+});
+export type AdminCompanyInput = z.infer<typeof adminCompanyInputSchema>;
+
+export const adminCompanySchema = adminCompanyInputSchema.extend({
+  id: z.number().int(),
+  added: z.string(),
+});
+export type AdminCompany = z.infer<typeof adminCompanySchema>;
+
+export const adminSitesResponseSchema = z.object({
+  sites: z.array(adminSiteSchema),
+  companies: z.array(adminCompanySchema),
+});
+export type AdminSitesResponse = z.infer<typeof adminSitesResponseSchema>;
+
+export const adminIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const adminSiteResponseSchema = z.object({ site: adminSiteSchema });
+export const adminCompanyResponseSchema = z.object({ company: adminCompanySchema });
