@@ -55,14 +55,23 @@ export async function staffPasswordStep(app: FastifyInstance, staff: TestStaff):
   return cookieOf(res, STAFF_RULES.cookie.challengeName);
 }
 
-/** Signs an existing staff account in through the API (password, then a current TOTP code): request headers. */
-export async function signInAs(app: FastifyInstance, staff: TestStaff): Promise<Record<string, string>> {
+/**
+ * Signs an existing staff account in through the API (password, then a TOTP code): request headers. Each code is
+ * accepted once per account, and only the step before, the current one and the one after are: to sign the same
+ * account in again within 30 s, pass a later `stepOffset` (-1, 0, +1 in that order).
+ */
+export async function signInAs(
+  app: FastifyInstance,
+  staff: TestStaff,
+  stepOffset = 0,
+): Promise<Record<string, string>> {
   const challenge = await staffPasswordStep(app, staff);
+  const at = Date.now() + stepOffset * STAFF_RULES.totp.periodSeconds * 1000;
   const res = await app.inject({
     method: 'POST',
     url: '/api/admin/login-code.php',
     headers: { ...CLIENT, cookie: challenge },
-    payload: { code: await totpCode(staff.totpSecret) },
+    payload: { code: await totpCode(staff.totpSecret, at) },
   });
   return { ...CLIENT, cookie: cookieOf(res, STAFF_RULES.cookie.name) };
 }

@@ -11,6 +11,10 @@ export type MailKind =
   | 'receipt'
   /** the SEPA pre-notification of a direct debit (modules/directdebit) */
   | 'directdebit_confirmation'
+  /** a member's data export is ready to download (modules/data-export) */
+  | 'data_export_ready'
+  /** an admin's invitation of a new staff member (modules/staff) */
+  | 'staff_invite'
   /** moderation mails (modules/decisions): the texts come from the shared moderation namespace, as `literal` */
   | 'moderation'
   /** a notification (issue 13): notify_<type>, or notify_reminders_<kind> for a reminder of one kind */
