@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { MODERATION_RULES } from '../shared/rules';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { type EventBus, LocalEventBus, RedisEventBus } from './lib/event-bus';
@@ -23,6 +24,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { camsRoutes } from './modules/cams/cams.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { dataExportAdminRoutes } from './modules/data-export/data-export.admin-routes';
+import { dataExportRoutes } from './modules/data-export/data-export.routes';
 import { decisionsRoutes } from './modules/decisions/decisions.routes';
 import { directDebitRoutes } from './modules/directdebit/directdebit.routes';
 import { smsStatusRoutes } from './modules/directdebit/directdebit.sms-status.routes';
@@ -52,6 +55,8 @@ import { photosRoutes } from './modules/photos/photos.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { profilesAdminRoutes } from './modules/profiles-admin/profiles-admin.admin-routes';
+import { complaintsRoutes } from './modules/reports/complaints.routes';
+import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { connectSearchCaches } from './modules/search/search.cache';
 import { searchRoutes } from './modules/search/search.routes';
@@ -241,6 +246,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(blocksRoutes);
   await app.register(reportsRoutes);
+  await app.register(complaintsRoutes, { perHour: MODERATION_RULES.complaintsPerHour * scale });
+  await app.register(reportsAdminRoutes);
   await app.register(decisionsRoutes, {
     links: { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain },
     appealRateLimit: 10 * scale,
@@ -269,6 +276,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogueAdminRoutes);
   await app.register(discountsAdminRoutes);
   await app.register(photosAdminRoutes, { storage: mediaStorage });
+  await app.register(dataExportRoutes, { storage: mediaStorage, settings: config.dataExport });
+  await app.register(dataExportAdminRoutes, { storage: mediaStorage });
 
   await app.register(chatRoutes, { storage: mediaStorage });
   await app.register(mediaRoutes, { storage: mediaStorage });

@@ -20,7 +20,7 @@ import { cancelQueuedNotifications } from '../notifications/notifications.repo';
 import { enqueueMail } from '../outbox/outbox.repo';
 import { PHOTO_SIZES, type PhotoSize, photoKey } from '../photos/photos.presenter';
 import { buildAccountMail, type LinkBase, siteOrigin } from './account-mail';
-import { consumeAuthToken, createAuthToken, findUserWithProfile } from './accounts.repo';
+import { consumeAuthToken, createAuthToken, findUserWithProfile, type Tx } from './accounts.repo';
 import { assertPassword } from './accounts.service';
 
 const GRACE_MS = RULES.accountDeletion.graceDays * 86_400_000;
@@ -109,43 +109,60 @@ export async function purgeDeletedAccounts(db: Db, storage: MediaStorage, limit 
     .limit(limit);
   let purged = 0;
   for (const { id } of due) {
-    const files = await db.select({ key: photos.storageKey }).from(photos).where(eq(photos.userId, id));
-    await db.transaction(async (tx) => {
+    const files = await db.transaction(async (tx) => {
       const [claimed] = await tx
         .execute(sql`select id from users where id = ${id} and purged_at is null for update skip locked`)
         .then((r) => (r as unknown as { rows: unknown[] }).rows);
-      if (!claimed) return;
-      const convIds = (
-        await tx
-          .select({ id: conversations.id })
-          .from(conversations)
-          .where(or(eq(conversations.userLow, id), eq(conversations.userHigh, id)))
-      ).map((c) => c.id);
-      if (convIds.length > 0) {
-        await tx.delete(messages).where(inArray(messages.conversationId, convIds));
-        await tx.delete(conversations).where(inArray(conversations.id, convIds));
-      }
-      await tx.delete(photos).where(eq(photos.userId, id));
-      await tx.delete(profiles).where(eq(profiles.userId, id));
-      await tx.delete(sessions).where(eq(sessions.userId, id));
-      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
-      await tx.delete(authTokens).where(eq(authTokens.userId, id));
-      await tx
-        .update(users)
-        .set({
-          email: `purged-${id}@deleted.invalid`,
-          passwordHash: null,
-          tracking: {},
-          notificationsDisabled: sql`'{}'::text[]`,
-          purgedAt: new Date(),
-        })
-        .where(eq(users.id, id));
+      if (!claimed) return [];
       purged += 1;
+      return purgeAccountInTx(tx, id);
     });
-    for (const { key } of files) {
-      for (const size of Object.keys(PHOTO_SIZES) as PhotoSize[])
-        await storage.remove(photoKey(key, size)).catch(() => undefined);
-    }
+    await removePhotoFiles(storage, files);
   }
   return purged;
+}
+
+/**
+ * The purge of one account inside the caller's transaction (the caller holds the account's row lock): what
+ * purgeDeletedAccounts does after the grace period, and a staff erasure at once (members-admin). Returns the storage
+ * keys of the photos removed, for removePhotoFiles after the commit.
+ */
+export async function purgeAccountInTx(tx: Tx, id: number): Promise<string[]> {
+  const files = (await tx.select({ key: photos.storageKey }).from(photos).where(eq(photos.userId, id))).map(
+    (f) => f.key,
+  );
+  const convIds = (
+    await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(or(eq(conversations.userLow, id), eq(conversations.userHigh, id)))
+  ).map((c) => c.id);
+  if (convIds.length > 0) {
+    await tx.delete(messages).where(inArray(messages.conversationId, convIds));
+    await tx.delete(conversations).where(inArray(conversations.id, convIds));
+  }
+  await tx.delete(photos).where(eq(photos.userId, id));
+  await tx.delete(profiles).where(eq(profiles.userId, id));
+  await tx.delete(sessions).where(eq(sessions.userId, id));
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, id));
+  await tx.delete(authTokens).where(eq(authTokens.userId, id));
+  await tx
+    .update(users)
+    .set({
+      email: `purged-${id}@deleted.invalid`,
+      passwordHash: null,
+      tracking: {},
+      notificationsDisabled: sql`'{}'::text[]`,
+      purgedAt: new Date(),
+    })
+    .where(eq(users.id, id));
+  return files;
+}
+
+/** Removes the files of purged photos (every size); a file already gone is fine. */
+export async function removePhotoFiles(storage: MediaStorage, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    for (const size of Object.keys(PHOTO_SIZES) as PhotoSize[])
+      await storage.remove(photoKey(key, size)).catch(() => undefined);
+  }
 }

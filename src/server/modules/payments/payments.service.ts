@@ -4,6 +4,7 @@ import type { Bundle, CreditsResponse, Payment } from '../../../shared/schemas/p
 import type { Db } from '../../db/client';
 import { catalogBundles, catalogPrices, paymentCustomers, payments } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { Tx } from '../accounts/accounts.repo';
 import {
   type ActiveCheck,
   checkCode,
@@ -330,6 +331,8 @@ export async function syncPayment(
   db: Db,
   provider: PaymentProvider,
   providerPaymentId: string,
+  /** runs in the transaction that applies the provider's view (a staff refund's audit row) */
+  inTx?: (tx: Tx, applied: Applied) => Promise<void>,
 ): Promise<Applied | undefined> {
   const [known] = await db
     .select({ id: payments.id })
@@ -348,7 +351,9 @@ export async function syncPayment(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(payments).where(eq(payments.id, known.id)).for('update');
     if (!row) return undefined;
-    return applyInTx(tx, row, fetched);
+    const applied = await applyInTx(tx, row, fetched);
+    if (inTx) await inTx(tx, applied);
+    return applied;
   });
 }
 

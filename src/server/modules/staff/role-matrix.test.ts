@@ -31,6 +31,12 @@ const ROLE_MATRIX: Record<string, StaffAccess> = {
   'GET /api/admin/photos.php': 'moderator',
   'POST /api/admin/photos.php': 'moderator',
   'GET /api/admin/photo-image.php': 'moderator',
+  // notices, decisions, appeals (reports.admin-routes.ts)
+  'GET /api/admin/reports.php': 'moderator',
+  'POST /api/admin/reports.php': 'moderator',
+  'GET /api/admin/appeals.php': 'moderator',
+  'POST /api/admin/appeals.php': 'moderator',
+  'GET /api/admin/transparency.csv': 'admin',
   // sites, companies, catalogue and discount codes (sites/sites.admin-routes.ts, payments/catalogue.admin-routes.ts,
   // discounts/discounts.admin-routes.ts)
   'GET /api/admin/sites.php': 'admin',
@@ -53,6 +59,13 @@ const ROLE_MATRIX: Record<string, StaffAccess> = {
   'POST /api/admin/member-credits.php': 'admin',
   'POST /api/admin/member-refund.php': 'admin',
   'DELETE /api/admin/member-sessions.php': 'moderator',
+  // fictional, cam and resell profiles (profiles-admin/profiles-admin.admin-routes.ts)
+  'GET /api/admin/profiles.php': 'moderator',
+  'POST /api/admin/profiles.php': 'moderator',
+  'PUT /api/admin/profiles.php': 'moderator',
+  'GET /api/admin/profile.php': 'moderator',
+  'POST /api/admin/profile-photos.php': 'moderator',
+  'DELETE /api/admin/profile-photos.php': 'moderator',
 };
 
 let ctx: TestContext;
