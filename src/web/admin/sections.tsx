@@ -24,6 +24,15 @@ export interface ConsoleSection {
 
 export const SECTIONS: readonly ConsoleSection[] = [
   {
+    id: 'photos',
+    path: 'photos',
+    labelKey: 'photos:section',
+    descriptionKey: 'photos:section_description',
+    icon: 'images',
+    minRole: 'moderator',
+    Component: lazy(() => import('./photos/PhotoQueuePage').then((m) => ({ default: m.PhotoQueuePage }))),
+  },
+  {
     id: 'staff',
     path: 'staff',
     labelKey: 'console:sections.staff',

@@ -44,6 +44,8 @@ const photo = (id: number, extra: Partial<OwnPhoto> = {}): OwnPhoto => ({
   match: `/media/${id}-match.jpg`,
   width: 800,
   height: 800,
+  reject_reason: null,
+  reject_note: null,
   ...extra,
 });
 
@@ -107,11 +109,30 @@ describe('PhotoManager', () => {
     expect(within(tiles[0]!).getByText(profile.photos.main)).toBeTruthy();
     expect(within(tiles[1]!).getByText(profile.photos.private)).toBeTruthy();
     expect(within(tiles[2]!).getByText(profile.photos.status.pending)).toBeTruthy();
+    expect(within(tiles[2]!).getByText(profile.photos.pending_hint)).toBeTruthy();
     expect(within(tiles[0]!).getByRole('img').getAttribute('src')).toBe('/media/1-match.jpg');
     // A premium member may have 25 photos, so the upload button is there.
     await waitFor(() => expect(screen.getByTestId('photo-count').textContent).toBe('3 of 25 photos'));
     expect(screen.getByTestId('photo-upload')).toBeTruthy();
     expect(screen.queryByTestId('photo-limit')).toBeNull();
+  });
+
+  it('shows why a photo was rejected, with the note, and keeps it deletable', async () => {
+    mockApi(
+      [
+        photo(1, { main: true }),
+        photo(2, { status: 'rejected', reject_reason: 'not_you', reject_note: 'Own photos only.' }),
+      ],
+      false,
+    );
+    renderManager();
+    const tiles = await screen.findAllByTestId('own-photo');
+    expect(within(tiles[1]!).getByText(profile.photos.status.rejected)).toBeTruthy();
+    expect(within(tiles[1]!).getByTestId('photo-reject-reason').textContent).toBe(
+      profile.photos.reject_reasons.not_you,
+    );
+    expect(within(tiles[1]!).getByTestId('photo-reject-note').textContent).toContain('Own photos only.');
+    expect(within(tiles[0]!).queryByTestId('photo-rejection')).toBeNull();
   });
 
   it('asks for a confirmation before deleting, then says the photo was removed', async () => {

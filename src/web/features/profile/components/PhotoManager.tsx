@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/http';
 import { useCurrentUser } from '../../auth/api/session';
 import { uploadPhoto } from '../../photos/api/upload-photo';
 import { deletePhotoCall, ownPhotosQuery, updatePhotoCall } from '../api/own-photos';
+import { PhotoReviewNote } from './PhotoReviewNote';
 
 const MAX_MB = Math.round(PHOTO_UPLOAD.maxBytes / (1024 * 1024));
 const ACCEPTED: readonly string[] = PHOTO_UPLOAD.accept;
@@ -383,7 +384,7 @@ function PhotoTile({
           </Dropdown>
         </div>
       </div>
-      {rejected && <p className="small text-body-secondary mt-1 mb-0">{t('photos.rejected_hint')}</p>}
+      <PhotoReviewNote photo={photo} />
     </li>
   );
 }
