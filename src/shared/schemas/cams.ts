@@ -1,18 +1,8 @@
 import { z } from 'zod';
 import { profileCardSchema } from './members';
+import { CAM_KINDS } from './profile-kind';
 
-/**
- * What a profile is (profiles.kind): a member's own profile, or one the network's staff keep: fictional, a
- * performer of the companion cam section ('cam') or a member of a partner site shown here with consent ('resell').
- * docs/decisions.md "Cam section".
- */
-export const PROFILE_KINDS = ['member', 'fictional', 'cam', 'resell'] as const;
-export const profileKindSchema = z.enum(PROFILE_KINDS);
-export type ProfileKind = z.infer<typeof profileKindSchema>;
-
-/** The kinds shown in the cam section. */
-export const CAM_KINDS = ['cam', 'resell'] as const;
-export type CamKind = (typeof CAM_KINDS)[number];
+export { CAM_KINDS, type CamKind, PROFILE_KINDS, type ProfileKind, profileKindSchema } from './profile-kind';
 
 /** GET /api/cams.php: one page of the cam section. */
 export const camsQuerySchema = z.object({

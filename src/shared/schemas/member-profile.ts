@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { profileCardSchema } from './members';
+import { profileKindSchema } from './profile-kind';
 import { profileDetailsShape } from './profiles';
 
 /** A photo of another member as the viewer may see it: a locked private photo carries no URLs. */
@@ -28,6 +29,8 @@ export const memberProfileSchema = z.object({
   region: z.string().nullable(),
   city: z.string().nullable(),
   fictional: z.boolean(),
+  /** what the profile is (docs/decisions.md "Cam section"); absent means 'member' */
+  kind: profileKindSchema.optional(),
   online_recently: z.boolean(),
   photos: z.array(memberPhotoSchema),
   /** the viewer has blocked this member */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { profileKindSchema } from './profile-kind';
 
 export const photoUrlsSchema = z.object({
   filename: z.string(),
@@ -16,6 +17,8 @@ export const profileCardSchema = z.object({
   city: z.string().nullable(),
   country: z.string(),
   fictional: z.boolean(),
+  /** what the profile is; absent means 'member' (cam and resell cards carry their badge) */
+  kind: profileKindSchema.optional(),
   main_image: photoUrlsSchema.nullable(),
 });
 export type ProfileCard = z.infer<typeof profileCardSchema>;

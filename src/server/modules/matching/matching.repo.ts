@@ -153,6 +153,7 @@ const toMatchRow = (r: RawMatchRow): MatchRow => ({
   city: r.city,
   country: r.country,
   fictional: r.fictional,
+  kind: r.kind,
   storageKey: r.storageKey,
   photoStatus: r.photoStatus,
   sharedInterests: Number(r.sharedInterests),
@@ -161,7 +162,7 @@ const toMatchRow = (r: RawMatchRow): MatchRow => ({
 
 /** The card columns of `p` with a public main photo `ph` and the explanation of the fit. */
 function matchColumns(s: Seeker, f: CandidateFilter): SQL {
-  return sql`p.user_id as id, p.name, p.birth_date as "birthDate", p.city, p.country, p.fictional,
+  return sql`p.user_id as id, p.name, p.birth_date as "birthDate", p.city, p.country, p.fictional, p.kind,
     ph.storage_key as "storageKey", ph.status as "photoStatus",
     ${sharedInterests(f.interests)} as "sharedInterests", ${distanceKm(s)} as "distanceKm"`;
 }

@@ -1,6 +1,7 @@
 import { ageOn } from '../../../shared/dates';
 import type { MemberPhoto, MemberProfile } from '../../../shared/schemas/member-profile';
 import type { ProfileCard } from '../../../shared/schemas/members';
+import { isCamKind } from '../../../shared/schemas/profile-kind';
 import type { ProfileFieldName } from '../../../shared/schemas/profiles';
 import type { Photo, Site } from '../../db/schema';
 import { photoUrl, presentPhotoUrls } from '../photos/photos.presenter';
@@ -84,6 +85,7 @@ export function presentMemberProfile(
     region: livingArea ? p.region : null,
     city: livingArea ? p.city : null,
     fictional: p.fictional,
+    kind: p.kind,
     online_recently: now.getTime() - member.lastActiveAt.getTime() <= ONLINE_RECENTLY_MS,
     photos: photos
       .filter((ph) => ph.status === 'active')
@@ -104,6 +106,8 @@ export function presentProfileCard(row: CardRow, opts: PresentOptions, now: Date
     city: opts.visibleFields.includes('living_area') ? row.city : null,
     country: row.country,
     fictional: row.fictional,
+    // Cam and resell profiles are always marked as such (docs/decisions.md "Cam section").
+    ...(isCamKind(row.kind) ? { kind: row.kind } : {}),
     main_image: row.storageKey
       ? presentPhotoUrls(opts.cdnPrefix, row.storageKey, row.photoStatus ?? 'active')
       : null,

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { ProfileKind } from '../../../shared/schemas/profile-kind';
 import { photos, profiles } from '../../db/schema';
 
 /**
@@ -12,6 +13,7 @@ export const profileCardColumns = {
   city: profiles.city,
   country: profiles.country,
   fictional: profiles.fictional,
+  kind: profiles.kind,
   storageKey: photos.storageKey,
   photoStatus: photos.status,
 };
@@ -31,6 +33,8 @@ export interface CardRow {
   city: string | null;
   country: string;
   fictional: boolean;
+  /** what the profile is (cam and resell cards carry their badge); absent: read by a query that does not say */
+  kind?: ProfileKind;
   storageKey: string | null;
   photoStatus: string | null;
 }
@@ -43,6 +47,7 @@ export interface RawCardRow {
   city: string | null;
   country: string;
   fictional: boolean;
+  kind?: ProfileKind;
   storage_key: string | null;
   photo_status: string | null;
 }
@@ -53,7 +58,7 @@ export interface RawCardRow {
  */
 export const cardSqlColumns =
   sql.raw(`p.user_id as id, p.name, p.birth_date::text as birth_date, p.city, p.country,
-    p.fictional, ph.storage_key, ph.status as photo_status`);
+    p.fictional, p.kind, ph.storage_key, ph.status as photo_status`);
 
 /** A RawCardRow as a CardRow. */
 export function cardRowOf(r: RawCardRow): CardRow {
@@ -64,6 +69,7 @@ export function cardRowOf(r: RawCardRow): CardRow {
     city: r.city,
     country: r.country,
     fictional: r.fictional,
+    ...(r.kind ? { kind: r.kind } : {}),
     storageKey: r.storage_key,
     photoStatus: r.photo_status,
   };

@@ -68,7 +68,7 @@ export async function countMatches(db: Db, f: SearchFilter, cap: number): Promis
 /** The query of one page (exported for the EXPLAIN test and the benchmark). */
 export function pageSql(f: SearchFilter, page: { limit: number; offset: number }): SQL {
   return sql`
-    select p.user_id as id, p.name, p.birth_date as "birthDate", p.city, p.country, p.fictional,
+    select p.user_id as id, p.name, p.birth_date as "birthDate", p.city, p.country, p.fictional, p.kind,
            ph.storage_key as "storageKey", ph.status as "photoStatus",
            extract(epoch from top.last_active_at) * 1000 as "lastActiveMs"
     from (
@@ -100,6 +100,7 @@ export async function findSearchPage(
     city: r.city,
     country: r.country,
     fictional: r.fictional,
+    kind: r.kind,
     storageKey: r.storageKey,
     photoStatus: r.photoStatus,
     lastActiveMs: Number(r.lastActiveMs),

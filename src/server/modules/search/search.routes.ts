@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ageOn } from '../../../shared/dates';
 import type { ProfileCard } from '../../../shared/schemas/members';
+import { isCamKind } from '../../../shared/schemas/profile-kind';
 import {
   type SearchResponse,
   searchRequestSchema,
@@ -39,6 +40,8 @@ function toCard(cdnPrefix: string, row: SearchRow, now: Date): ProfileCard {
     city: row.city,
     country: row.country,
     fictional: row.fictional,
+    // Only where the site mixes them in (cams_in_search): marked as such.
+    ...(isCamKind(row.kind) ? { kind: row.kind } : {}),
     main_image: row.storageKey
       ? presentPhotoUrls(cdnPrefix, row.storageKey, row.photoStatus ?? 'active')
       : null,
