@@ -33,8 +33,10 @@ export async function decideAppeal(
       .where(eq(moderationAppeals.id, appealId))
       .for('update', { of: moderationAppeals });
     if (!found) throw new AppError(404, 'not_found');
-    if (found.appeal.status !== 'open') throw new AppError(409, 'already_handled');
-    if (found.decision.staffId === staff.id) throw new AppError(403, 'appeal_same_decider');
+    if (found.appeal.status !== 'open')
+      throw new AppError(409, 'already_handled', 'moderation.errors.already_handled');
+    if (found.decision.staffId === staff.id)
+      throw new AppError(403, 'appeal_same_decider', 'moderation.errors.appeal_same_decider');
     await tx
       .update(moderationAppeals)
       .set({ status: outcome, decidedBy: staff.id, decidedAt: new Date(), note })

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { ReportRequest } from '../../../shared/schemas/reports';
 import type { Db } from '../../db/client';
-import { conversationMembers, reports } from '../../db/schema';
+import { conversationMembers, messages, photos, reports } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { SessionWithUser } from '../auth/sessions.repo';
 import { blockMember } from '../blocks/blocks.service';
 import { accessToMember, memberNotFound } from '../member-profile/member-profile.service';
+import { takeSnapshot } from './evidence';
 
 /**
  * Reports a member for moderation (stored; moderators read the open reports). A member may report whom they can
@@ -27,14 +28,48 @@ export async function reportMember(
       .where(and(eq(conversationMembers.userId, reporterId), eq(conversationMembers.partnerId, req.member))),
   ]);
   if (access === 'not_found' && !side) throw memberNotFound();
+  const conversationId = side?.conversationId ?? null;
+  await assertTargetOf(db, req, conversationId);
+  const snapshot = await takeSnapshot(db, { memberId: req.member, conversationId, messageId: req.message });
   await db.insert(reports).values({
+    siteId: reporter.user.siteId,
     reporterId,
     reportedId: req.member,
+    target: req.photo ? 'photo' : req.message ? 'message' : 'profile',
+    photoId: req.photo ?? null,
+    messageId: req.message ?? null,
     reason: req.reason,
     comment: req.comment,
     source: req.source,
-    conversationId: side?.conversationId ?? null,
+    conversationId,
+    snapshot,
   });
   if (req.block && access !== 'not_found') await blockMember(db, reporter, req.member);
   return { blocked: req.block && access !== 'not_found', conversationId: side?.conversationId ?? null };
+}
+
+/** A reported photo must be the member's, a reported message one the member sent in the reporter's conversation. */
+async function assertTargetOf(db: Db, req: ReportRequest, conversationId: number | null): Promise<void> {
+  if (req.photo) {
+    const [photo] = await db
+      .select({ id: photos.id })
+      .from(photos)
+      .where(and(eq(photos.id, req.photo), eq(photos.userId, req.member)));
+    if (!photo) throw new AppError(404, 'not_found');
+  }
+  if (req.message) {
+    const [message] = conversationId
+      ? await db
+          .select({ id: messages.id })
+          .from(messages)
+          .where(
+            and(
+              eq(messages.id, req.message),
+              eq(messages.senderId, req.member),
+              eq(messages.conversationId, conversationId),
+            ),
+          )
+      : [];
+    if (!message) throw new AppError(404, 'message_not_found');
+  }
 }
