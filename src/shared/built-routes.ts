@@ -7,6 +7,7 @@ import { type LANDER_TYPES, matchesRoute, type RouteName } from './routes';
  */
 export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'index',
+  'cams',
   'pricing',
   'lang-config',
   'pages-terms',

@@ -30,6 +30,7 @@ export const ROUTES = {
   'lang-config': '/lang-config',
   'match-finder': '/match-finder',
   'swipe-game': '/swipe-game',
+  cams: '/cams',
   'activate-done': '/activate/done',
   'activate-error': '/activate/error',
   'mail-change-do': '/mail-change/do',
@@ -70,6 +71,7 @@ export const MEMBERS_AREA_ROUTES: readonly RouteName[] = [
   'likes',
   'likes-m-id',
   'premium',
+  'cams',
 ];
 
 /** Info pages: route name -> key of the page texts. */

@@ -185,6 +185,9 @@ export const routes: RouteObject[] = [
                   screen('swipe-game', () =>
                     import('../pages/swipe-game/SwipeGamePage').then((m) => ({ Component: m.SwipeGamePage })),
                   ),
+                  screen('cams', () =>
+                    import('../pages/cams/CamsPage').then((m) => ({ Component: m.CamsPage })),
+                  ),
                   screen('match-finder', () =>
                     import('../pages/match-finder/MatchFinderPage').then((m) => ({
                       Component: m.MatchFinderPage,

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'directdebit',
   'landers',
   'member-landing',
+  'cams',
   'validation',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -10,6 +10,7 @@ import {
 import type { ProfileCard as Card } from '../../../shared/schemas/members';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { useCurrentUser } from '../../features/auth/api/session';
+import { KindNotice } from '../../features/cams/components/KindBadge';
 import { memberChatPath } from '../../features/chat/gift-link';
 import { LikeButton } from '../../features/likes/components/LikeButton';
 import { memberQuery } from '../../features/members/api/members';
@@ -163,6 +164,7 @@ function Profile({ profile, related }: { profile: MemberProfile; related: Card[]
                   {settings.fictional_warning}
                 </p>
               )}
+              <KindNotice kind={profile.kind} />
               {user && !own && (
                 <Link
                   to={memberChatPath(profile.id)}

@@ -17,6 +17,7 @@ import { filtersOf, resolveSearch } from '../../../shared/search-defaults';
 import { loggedOutSearchAllowed as searchAllowedBy } from '../../../shared/visitor-access';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { useCurrentUser } from '../../features/auth/api/session';
+import { CamsLink } from '../../features/cams/components/CamsLink';
 import { CardLikeButton } from '../../features/likes/components/LikeButton';
 import { searchQuery } from '../../features/members/api/members';
 import { ProfileCard } from '../../features/members/components/ProfileCard';
@@ -260,6 +261,7 @@ export function MembersPage() {
               <i className="bi bi-stars me-1" aria-hidden="true" />
               {t('search.match_finder')}
             </Link>
+            <CamsLink />
           </nav>
         )}
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/PageSpinner';
 import { useCurrentUser } from '../../features/auth/api/session';
+import { ResellSection } from '../../features/cams/components/ResellSection';
 import { NotificationPreferences } from '../../features/notifications/components/NotificationPreferences';
 import { DeleteAccountSection } from '../../features/settings/components/DeleteAccountSection';
 import { EmailSection } from '../../features/settings/components/EmailSection';
@@ -42,6 +43,7 @@ export function SettingsPage() {
           <EmailSection user={user} />
           <PasswordSection />
           <PrivacySection />
+          <ResellSection />
           <BlockedSection />
           <SessionsSection />
           <DeleteAccountSection />

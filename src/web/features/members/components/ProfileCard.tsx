@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProfileCard as Card } from '../../../../shared/schemas/members';
+import { isCamKind } from '../../../../shared/schemas/profile-kind';
+import { KindBadge } from '../../cams/components/KindBadge';
 
 /**
  * A member tile: photo, name, age and city, with the fictional-profile icon where it applies. `badge` sits on the
@@ -24,6 +26,9 @@ export function ProfileCard({
   footer?: ReactNode;
 }) {
   const { t } = useTranslation();
+  // A cam or resell profile is always marked as such, also where a site mixes them into member lists.
+  const corner =
+    badge ?? (isCamKind(profile.kind) ? <KindBadge kind={profile.kind} className="shadow-sm" /> : undefined);
   const link = (
     <Link
       to={to}
@@ -61,11 +66,11 @@ export function ProfileCard({
       </div>
     </Link>
   );
-  if (!badge && !action) return link;
+  if (!corner && !action) return link;
   return (
     <div className="position-relative h-100">
       {link}
-      {badge && <div className="position-absolute top-0 start-0 m-2 pe-none">{badge}</div>}
+      {corner && <div className="position-absolute top-0 start-0 m-2 pe-none">{corner}</div>}
       {action && <div className="position-absolute top-0 end-0 m-2">{action}</div>}
     </div>
   );
