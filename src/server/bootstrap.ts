@@ -29,6 +29,7 @@ import { deletePushSubscription } from './modules/notifications/notifications.re
 import type { DispatchDeps } from './modules/notifications/notifications.service';
 import { ensureUnsubscribeKey } from './modules/notifications/unsubscribe-token';
 import { ensureDefaultSite } from './modules/sites/sites.service';
+import { staffCleanupJob } from './modules/staff/staff-cleanup';
 
 export interface Running {
   app: FastifyInstance;
@@ -100,6 +101,7 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     notificationSweepJob(database.db),
     { name: 'deletion-purge', everyMs: 3_600_000, run: () => purgeDeletedAccounts(database.db, storage) },
     loginThrottleCleanupJob(database.db),
+    staffCleanupJob(database.db),
     swipeCleanupJob(database.db),
     // Suspensions and hidden profiles whose time is over: listed again (modules/decisions/restrictions.ts).
     { name: 'restriction-end', everyMs: 60_000, run: () => endExpiredRestrictions(database.db) },
