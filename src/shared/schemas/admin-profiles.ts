@@ -112,3 +112,21 @@ export const adminProfilePhotoQuerySchema = z.object({
   id: z.coerce.number().int().positive(),
   photo: z.coerce.number().int().positive(),
 });
+
+/**
+ * GET /api/admin/site-cams.php (moderators: the sites a profile may belong to) and PUT ?id= { cams_in_search }
+ * (admins): whether a site's cam and resell profiles are mixed into its member search and matches.
+ */
+export const adminSiteCamsSchema = z.object({
+  id: z.number().int(),
+  domain: z.string(),
+  name: z.string(),
+  niche: z.number().int(),
+  member_resell: z.boolean(),
+  cams_in_search: z.boolean(),
+});
+export type AdminSiteCams = z.infer<typeof adminSiteCamsSchema>;
+export const adminSiteCamsListSchema = z.object({ sites: z.array(adminSiteCamsSchema) });
+export type AdminSiteCamsList = z.infer<typeof adminSiteCamsListSchema>;
+export const adminSiteCamsInputSchema = z.object({ cams_in_search: z.boolean() });
+export const adminSiteCamsResponseSchema = z.object({ site: adminSiteCamsSchema });

@@ -7,6 +7,9 @@ import {
   adminProfileResponseSchema,
   adminProfilesQuerySchema,
   adminProfilesResponseSchema,
+  adminSiteCamsInputSchema,
+  adminSiteCamsListSchema,
+  adminSiteCamsResponseSchema,
 } from '../../../shared/schemas/admin-profiles';
 import { adminIdQuerySchema } from '../../../shared/schemas/admin-sites';
 import { PHOTO_UPLOAD } from '../../../shared/schemas/photos';
@@ -20,6 +23,7 @@ import {
   listProfiles,
   updateProfile,
 } from './profiles-admin.service';
+import { listSiteCams, setCamsInSearch } from './site-cams.service';
 
 export interface ProfilesAdminOptions {
   storage: MediaStorage;
@@ -131,6 +135,31 @@ export const profilesAdminRoutes: FastifyPluginAsyncZod<ProfilesAdminOptions> = 
       const { staff } = req.requireStaff();
       const profile = await deleteProfilePhoto(app.db, opts.storage, staff.id, req.query.id, req.query.photo);
       return { profile };
+    },
+  );
+
+  app.get(
+    '/api/admin/site-cams.php',
+    { config: moderator, schema: { response: { 200: adminSiteCamsListSchema } } },
+    async (_req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { sites: await listSiteCams(app.db) };
+    },
+  );
+
+  app.put(
+    '/api/admin/site-cams.php',
+    {
+      config: { staff: 'admin' },
+      schema: {
+        querystring: adminIdQuerySchema,
+        body: adminSiteCamsInputSchema,
+        response: { 200: adminSiteCamsResponseSchema },
+      },
+    },
+    async (req) => {
+      const { staff } = req.requireStaff();
+      return { site: await setCamsInSearch(app.db, staff.id, req.query.id, req.body.cams_in_search) };
     },
   );
 };

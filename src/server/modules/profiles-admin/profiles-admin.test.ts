@@ -186,3 +186,43 @@ describe('/api/admin/profile-photos.php', () => {
     expect(await auditOf(made.id, 'profile.photo.delete')).toHaveLength(1);
   });
 });
+
+describe('/api/admin/site-cams.php', () => {
+  it('lists the sites for moderators; an admin switches cams_in_search, which re-lists the cam profiles, audited', async () => {
+    const own = await ctx.createSite({ niche: 6 });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/site-cams.php',
+      headers: staff.headers,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().sites.find((s: { id: number }) => s.id === own.id)).toMatchObject({
+      cams_in_search: false,
+    });
+
+    const made = await create({ kind: 'cam', name: 'Vera', site_id: own.id });
+    const searchable = async () =>
+      (await ctx.database.db.select().from(profiles).where(eq(profiles.userId, made.id)))[0]!.searchable;
+    expect(await searchable()).toBe(false);
+
+    const refused = await send('PUT', `/api/admin/site-cams.php?id=${own.id}`, { cams_in_search: true });
+    expect(refused.statusCode).toBe(403);
+    const admin = await signInStaffAs(ctx.app, 'admin');
+    const on = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/site-cams.php?id=${own.id}`,
+      headers: admin.headers,
+      payload: { cams_in_search: true },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().site).toMatchObject({ id: own.id, cams_in_search: true });
+    expect(await searchable()).toBe(true);
+    const [audit] = await ctx.database.db
+      .select()
+      .from(staffAuditLog)
+      .where(
+        and(eq(staffAuditLog.targetId, String(own.id)), eq(staffAuditLog.action, 'site.cams_in_search')),
+      );
+    expect(audit).toMatchObject({ staffId: admin.staff.id, after: { cams_in_search: true } });
+  });
+});

@@ -66,6 +66,12 @@ const ROLE_MATRIX: Record<string, StaffAccess> = {
   'GET /api/admin/profile.php': 'moderator',
   'POST /api/admin/profile-photos.php': 'moderator',
   'DELETE /api/admin/profile-photos.php': 'moderator',
+  'GET /api/admin/site-cams.php': 'moderator',
+  'PUT /api/admin/site-cams.php': 'admin',
+  // members' data exports (data-export/data-export.admin-routes.ts)
+  'GET /api/admin/member-export.php': 'admin',
+  'POST /api/admin/member-export.php': 'admin',
+  'GET /api/admin/member-export-file.php': 'admin',
 };
 
 let ctx: TestContext;
