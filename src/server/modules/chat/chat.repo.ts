@@ -69,12 +69,16 @@ export async function findMemberSide(
   return row;
 }
 
-/** What the member may see of a conversation: after what they cleared, and no held message of the partner. */
+/**
+ * What the member may see of a conversation: after what they cleared, no held message of the partner, and no
+ * message a moderation decision removed (modules/decisions: message_removed; shown again if reversed).
+ */
 function visibleTo(userId: number, side: Pick<MemberSide, 'conversationId' | 'clearedMessageId'>) {
   return and(
     eq(messages.conversationId, side.conversationId),
     gt(messages.id, side.clearedMessageId),
     or(eq(messages.senderId, userId), eq(messages.held, false)),
+    isNull(messages.removedAt),
   );
 }
 
