@@ -23,6 +23,7 @@ import { pushSender } from './lib/push/push-sender';
 import { ensureVapidKeys } from './lib/push-keys';
 import { createSmsGateway, smsSender } from './lib/sms/sms-sender';
 import { purgeDeletedAccounts } from './modules/accounts/account-deletion.service';
+import { dataExportJobs } from './modules/data-export/data-export.jobs';
 import { endExpiredRestrictions } from './modules/decisions/restrictions';
 import { recordSmsOutcome } from './modules/directdebit/directdebit.sms-status';
 import { deletePushSubscription } from './modules/notifications/notifications.repo';
@@ -109,6 +110,14 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     chargebackScanJob(database.db, app.paymentProvider, (id) => app.sessionCache.invalidateMember(id)),
     // Photos left waiting for their nudity score (a restart, another instance's crash): photo-screening.ts.
     { name: 'photo-screening', everyMs: 30_000, run: () => app.photoScreening.drainAll() },
+    // Members' data exports: prepared (zip in the media storage, mail), then deleted when they expire.
+    ...dataExportJobs({
+      db: database.db,
+      storage,
+      keepDays: config.dataExport.keepDays,
+      links: { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain },
+      log,
+    }),
   ]);
   return {
     app,

@@ -90,6 +90,9 @@ const envSchema = z.object({
   /** Allow the built-in test payment provider in production (never for real members: anyone could "pay"). */
   PAYMENT_TEST_PROVIDER: bool.optional(),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  /** Data exports (modules/data-export): days a prepared zip stays downloadable; hours between a member's requests. */
+  DATA_EXPORT_KEEP_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  DATA_EXPORT_INTERVAL_HOURS: z.coerce.number().int().min(0).max(720).default(24),
   S3_BUCKET: z
     .string()
     .regex(
@@ -174,6 +177,8 @@ export interface AppConfig {
   rateLimitScale: number;
   /** Lifetime of the member-search caches (search.cache.ts); 0 turns them off. */
   searchCacheSeconds: number;
+  /** Data exports: a zip is kept `keepDays`, a member may ask again `intervalHours` after the last request. */
+  dataExport: { keepDays: number; intervalHours: number };
   /** Photo storage in an S3-compatible bucket (S3_BUCKET set); undefined: the local folder DATA_DIR/media. */
   s3: S3StorageOptions | undefined;
   /** Payments: Mollie when MOLLIE_API_KEY is set, else the built-in test provider (refused in production unless allowed). */
@@ -302,6 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0),
     rateLimitScale: e.RATE_LIMIT_SCALE,
     searchCacheSeconds: e.SEARCH_CACHE_SECONDS,
+    dataExport: { keepDays: e.DATA_EXPORT_KEEP_DAYS, intervalHours: e.DATA_EXPORT_INTERVAL_HOURS },
     sms,
     payments: e.MOLLIE_API_KEY
       ? { provider: 'mollie', apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT }

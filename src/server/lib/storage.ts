@@ -14,7 +14,8 @@ export interface MediaStorage {
   ping(): Promise<void>;
 }
 
-const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.(jpg|jpeg|png|webp)$/i;
+/** Photo files, and the zips of data exports (modules/data-export; never served by /media, which serves photos only). */
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*\.(jpg|jpeg|png|webp|zip)$/i;
 
 export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.includes('..') || key.includes('//'))
