@@ -29,7 +29,7 @@ export function DecisionBar({
       <div className="d-flex flex-wrap gap-2 mb-3">
         <button
           type="button"
-          className="btn btn-success btn-lg flex-fill"
+          className="btn btn-success btn-lg flex-fill console-approve"
           onClick={onApprove}
           data-testid="photo-approve"
         >
@@ -60,7 +60,7 @@ export function DecisionBar({
                 onChange={() => onReason(r)}
                 data-testid={`photo-reason-${r}`}
               />
-              <label className="btn btn-outline-secondary w-100 text-start" htmlFor={`photo-reason-${r}`}>
+              <label className="btn btn-outline-dark w-100 text-start" htmlFor={`photo-reason-${r}`}>
                 <kbd className="me-2">{i + 1}</kbd>
                 {t(`reasons.${r}`)}
               </label>

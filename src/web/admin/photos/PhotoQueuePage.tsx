@@ -9,6 +9,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { DecisionBar } from './DecisionBar';
 import { PhotoReview } from './PhotoReview';
 import { decidePhotoCall, photoQueueQuery } from './photos-api';
+import './photos.scss';
 
 /** Typing in the note (or any field) is not a shortcut. */
 const typing = (e: KeyboardEvent) =>
@@ -113,7 +114,7 @@ export function PhotoQueuePage() {
           <div className="d-flex align-items-center gap-2 mb-2 small text-body-secondary">
             <button
               type="button"
-              className="btn btn-sm btn-outline-secondary"
+              className="btn btn-sm btn-outline-dark"
               onClick={() => setIndex((i) => Math.max(0, i - 1))}
               disabled={index === 0}
               aria-label={t('previous')}
@@ -125,7 +126,7 @@ export function PhotoQueuePage() {
             </span>
             <button
               type="button"
-              className="btn btn-sm btn-outline-secondary"
+              className="btn btn-sm btn-outline-dark"
               onClick={() => setIndex((i) => Math.min(i + 1, open.length - 1))}
               disabled={index >= open.length - 1}
               aria-label={t('next')}

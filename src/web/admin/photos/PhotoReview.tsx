@@ -44,12 +44,10 @@ export function PhotoReview({ photo }: { photo: AdminPhoto }) {
               const pct = Math.round((photo.scores?.[c] ?? 0) * 100);
               return (
                 <div key={c} className="d-flex align-items-center gap-2 mb-1">
-                  <dt className="fw-normal" style={{ minWidth: '6rem' }}>
-                    {t(`scores.${c}`)}
-                  </dt>
-                  <dd className="flex-grow-1 mb-0">
+                  <dt className="fw-normal photo-score-label">{t(`scores.${c}`)}</dt>
+                  <dd className="flex-grow-1 mb-0 d-flex align-items-center gap-2">
                     <div
-                      className="progress"
+                      className="progress flex-grow-1"
                       role="progressbar"
                       aria-label={t(`scores.${c}`)}
                       aria-valuenow={pct}
@@ -61,10 +59,8 @@ export function PhotoReview({ photo }: { photo: AdminPhoto }) {
                         style={{ width: `${pct}%` }}
                       />
                     </div>
+                    <span className="text-end photo-score-value">{pct}%</span>
                   </dd>
-                  <span className="text-end" style={{ minWidth: '2.5rem' }}>
-                    {pct}%
-                  </span>
                 </div>
               );
             })}
