@@ -51,6 +51,26 @@ export const SECTIONS: readonly ConsoleSection[] = [
     Component: lazy(() => import('./reports/ReportsSection').then((m) => ({ default: m.ReportsSection }))),
   },
   {
+    id: 'sites',
+    path: 'sites',
+    labelKey: 'sites:section',
+    descriptionKey: 'sites:section_description',
+    icon: 'globe2',
+    minRole: 'admin',
+    Component: lazy(() => import('./sites/SitesSection').then((m) => ({ default: m.SitesSection }))),
+  },
+  {
+    id: 'catalogue',
+    path: 'catalogue',
+    labelKey: 'catalogue:section',
+    descriptionKey: 'catalogue:section_description',
+    icon: 'tags',
+    minRole: 'admin',
+    Component: lazy(() =>
+      import('./catalogue/CatalogueSection').then((m) => ({ default: m.CatalogueSection })),
+    ),
+  },
+  {
     id: 'staff',
     path: 'staff',
     labelKey: 'console:sections.staff',
