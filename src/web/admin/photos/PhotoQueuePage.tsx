@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPhoto, AdminPhotoDecision, PhotoRejectReason } from '../../../shared/schemas/admin-photos';
 import { PHOTO_REJECT_REASONS } from '../../../shared/schemas/admin-photos';
+import { AdminApiError } from '../admin-api';
 import { ConsolePage } from '../components/ConsolePage';
 import { ConsoleSpinner } from '../components/ConsoleSpinner';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -55,6 +56,15 @@ export function PhotoQueuePage() {
           : t('rejected', { name: photo.member.name, reason: t(`reasons.${body.reason}`) }),
       );
       decide.mutate(body, {
+        // Not decided (a network or server failure): the photo comes back into the queue. A 409 / 404 stays out.
+        onError: (err) => {
+          if (err instanceof AdminApiError && (err.status === 409 || err.status === 404)) return;
+          setDone((d) => {
+            const next = new Set(d);
+            next.delete(photo.id);
+            return next;
+          });
+        },
         onSettled: () => {
           if (open.length <= 1) void client.invalidateQueries({ queryKey: query.queryKey });
         },
