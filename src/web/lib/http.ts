@@ -7,6 +7,8 @@ export class ApiError extends Error {
     public readonly code: string,
     message: string,
     public readonly fields?: Record<string, string>,
+    /** Other members of the error object (a restricted member's ban-page token: `restriction`). */
+    public readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -93,17 +95,22 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     let code = 'http_error';
     let message = res.statusText;
     let fields: Record<string, string> | undefined;
+    let details: Record<string, unknown> = {};
     try {
       const body = (await res.json()) as {
-        error?: { code?: string; message?: string; fields?: Record<string, string> };
+        error?: { code?: string; message?: string; fields?: Record<string, string> } & Record<
+          string,
+          unknown
+        >;
       };
       code = body.error?.code ?? code;
       message = body.error?.message ?? message;
       fields = body.error?.fields;
+      details = body.error ?? {};
     } catch {
       /* not JSON */
     }
     if (res.status === 403 && code === 'authentication_required') for (const l of authListeners) l();
-    throw new ApiError(res.status, code, message, fields);
+    throw new ApiError(res.status, code, message, fields, details);
   }
 }

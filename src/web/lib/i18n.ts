@@ -25,6 +25,9 @@ export const NAMESPACES = [
   'member-landing',
   'cams',
   'validation',
+  // decisions, grounds and statements of reasons (shared with the server), and the complaints and ban pages
+  'moderation',
+  'complaints',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -2,7 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { pathFor } from '../../../shared/routes';
 import { loginFormSchema } from '../../../shared/schemas/accounts';
+import { RESTRICTED_ERROR } from '../../../shared/schemas/moderation';
 import { GuestOnly, safeNext } from '../../app/auth-guards';
 import { memberHome } from '../../app/built-routes';
 import { FormAlert } from '../../components/form/FormAlert';
@@ -16,6 +18,7 @@ import { signupsAllowed } from '../../features/signup/signups-allowed';
 import { useSettings } from '../../features/site/api/settings';
 import { validateWith } from '../../lib/form-errors';
 import { useHead } from '../../lib/head';
+import { ApiError } from '../../lib/http';
 
 export function LoginPage() {
   return (
@@ -40,6 +43,12 @@ function LoginForm() {
     onSuccess: (user) => {
       setUser(user);
       navigate(safeNext(params.get('next')) ?? memberHome(), { replace: true });
+    },
+    // A suspended or banned member: the ban page with the statement of reasons and the appeal form.
+    onError: (err) => {
+      const token = err instanceof ApiError ? err.details.restriction : undefined;
+      if (err instanceof ApiError && err.code === RESTRICTED_ERROR && typeof token === 'string')
+        navigate(`${pathFor('pages-ban')}?t=${encodeURIComponent(token)}`);
     },
   });
   useHead({ title: t('login.title'), siteName: settings.name });
