@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './chat';
+export * from './consents';
 export * from './data-export';
 export * from './directdebit';
 export * from './discounts';

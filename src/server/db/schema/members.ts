@@ -69,6 +69,11 @@ export const users = pgTable(
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     bannedAt: timestamp('banned_at', { withTimezone: true }),
     hiddenUntil: timestamp('hidden_until', { withTimezone: true }),
+    /**
+     * Discreet mode (issue 23): no message text, sender names or photos in push notifications, mail subjects and
+     * previews, and a neutral installed app. null: the site's default (sites.discreet_default, else by niche).
+     */
+    discreet: boolean('discreet'),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),

@@ -108,6 +108,14 @@ export const sites = pgTable(
       .default(sql`'{en,nl,de,it,fr,es,pl,da,fi,nb,sv}'::text[]`),
     /** Per language, the site's own texts for fictional profiles (warning, singular, plural); empty: the product's. */
     fictionalTexts: jsonb('fictional_texts').$type<FictionalTexts>().notNull().default({}),
+    /**
+     * Discreet mode (issue 23): what members see on their bank statement, passed to the payment provider as the
+     * payment's description (with the payment's number); '' uses the company's name. Neutral: never the site's name
+     * or niche. docs/configuration.md.
+     */
+    billingDescriptor: text('billing_descriptor').notNull().default(''),
+    /** Discreet mode for members who did not choose: on, off, or null = on in the niches she, bdsm and gay. */
+    discreetDefault: boolean('discreet_default'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -124,6 +132,7 @@ export const sites = pgTable(
     check('sites_min_age', sql`${t.minAge} >= 18`),
     check('sites_photo_review_known', sql`${t.photoReview} in ('before', 'after')`),
     check('sites_photo_explicit_threshold', sql`${t.photoExplicitThreshold} between 1 and 100`),
+    check('sites_billing_descriptor', sql`char_length(${t.billingDescriptor}) <= 22`),
   ],
 );
 
