@@ -124,6 +124,8 @@ export const adminSiteCamsSchema = z.object({
   niche: z.number().int(),
   member_resell: z.boolean(),
   cams_in_search: z.boolean(),
+  /** the site's fictional-profile mark (a Bootstrap Icons name), for the console's preview */
+  fictional_icon: z.string(),
 });
 export type AdminSiteCams = z.infer<typeof adminSiteCamsSchema>;
 export const adminSiteCamsListSchema = z.object({ sites: z.array(adminSiteCamsSchema) });

@@ -71,6 +71,15 @@ export const SECTIONS: readonly ConsoleSection[] = [
     ),
   },
   {
+    id: 'profiles',
+    path: 'profiles',
+    labelKey: 'profiles:section',
+    descriptionKey: 'profiles:section_description',
+    icon: 'person-badge',
+    minRole: 'moderator',
+    Component: lazy(() => import('./profiles/ProfilesSection').then((m) => ({ default: m.ProfilesSection }))),
+  },
+  {
     id: 'staff',
     path: 'staff',
     labelKey: 'console:sections.staff',

@@ -14,6 +14,7 @@ const present = (s: Site): AdminSiteCams => ({
   niche: s.niche,
   member_resell: s.memberResell,
   cams_in_search: s.camsInSearch,
+  fictional_icon: s.fictionalIcon,
 });
 
 /** The sites of the network with their cam-section settings. */
