@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `amora-e2e-${process.pid}`);
+// The workers read the console's staff files there (e2e/admin.ts): they inherit the runner's environment.
+process.env.E2E_DATA_DIR = dataDir;
 
 const chromiumArgs = [
   '--no-sandbox',

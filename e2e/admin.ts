@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request, type TestInfo } from '@playwright/test';
 import { generate } from 'otplib';
 
 /**
@@ -86,4 +86,91 @@ export async function signInAsAdmin(
   const admin = adminFor(testInfo);
   await signInStaff(page, admin, pathname);
   return admin;
+}
+
+/** Signs in through the API in a request context of its own (its cookies are not the page's). */
+async function apiSignIn(api: APIRequestContext, who: StaffCredentials): Promise<void> {
+  const headers = { 'X-Request-Type': 'client' };
+  const login = await api.post('/api/admin/login.php', {
+    headers,
+    data: { email: who.email, password: who.password },
+  });
+  expect(login.status()).toBe(200);
+  const code = await api.post('/api/admin/login-code.php', {
+    headers,
+    data: { code: await freshTotp(who.totpSecret) },
+  });
+  expect(code.status()).toBe(200);
+}
+
+/** The invitation link of the newest console invitation mailed to `to` (development mailbox). */
+async function inviteLink(page: Page, to: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`/api/dev/mailbox.php?to=${encodeURIComponent(to)}`);
+      const { mails } = (await res.json()) as { mails: { text: string }[] };
+      link =
+        mails.map((m) => m.text.match(/https?:\/\/\S+\/admin\/invite\?token=[\w-]+/)?.[0]).find(Boolean) ??
+        '';
+      return link;
+    })
+    .not.toBe('');
+  return link;
+}
+
+export interface InvitedStaff extends StaffCredentials {
+  name: string;
+  role: 'moderator' | 'admin';
+}
+
+/**
+ * A new staff member, signed in on `page`: this worker's admin invites a fresh address with `role` through the API,
+ * and the invitation is accepted in the page (name, password, the TOTP key read from the enrolment screen and one
+ * code of it).
+ */
+export async function inviteStaff(
+  page: Page,
+  testInfo: TestInfo,
+  role: 'moderator' | 'admin' = 'moderator',
+): Promise<InvitedStaff> {
+  const baseURL = testInfo.project.use.baseURL;
+  const api = await request.newContext({ baseURL });
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const invited = {
+    email: `e2e-staff-${id}@example.test`,
+    name: `Staff ${id}`,
+    password: `Console-${id}-passphrase`,
+    role,
+  };
+  try {
+    await apiSignIn(api, adminFor(testInfo));
+    const res = await api.post('/api/admin/staff-invites.php', {
+      headers: { 'X-Request-Type': 'client' },
+      data: { email: invited.email, name: invited.name, role },
+    });
+    expect(res.status()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
+  return { ...invited, totpSecret: await acceptInvite(page, await inviteLink(page, invited.email), invited) };
+}
+
+/** Accepts an invitation in the page; answers the TOTP secret enrolled. */
+export async function acceptInvite(
+  page: Page,
+  link: string,
+  who: { name: string; password: string },
+): Promise<string> {
+  await page.goto(link);
+  await page.getByTestId('console-invite-name').fill(who.name);
+  await page.getByTestId('console-invite-password').fill(who.password);
+  await page.getByTestId('console-invite-confirm').fill(who.password);
+  await page.getByTestId('console-invite-continue').click();
+  await expect(page.getByTestId('console-totp-qr')).toBeVisible();
+  const secret = ((await page.getByTestId('console-totp-secret').textContent()) ?? '').replace(/\s+/g, '');
+  await page.getByTestId('console-totp-code').fill(await freshTotp(secret));
+  await page.getByTestId('console-invite-finish').click();
+  await expect(page.locator('#console-main')).toBeVisible();
+  return secret;
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -9,6 +9,9 @@ import { AdminApiError, errorText } from './admin-api';
 import { ConsoleRoutes } from './ConsoleRoutes';
 import consoleEn from './locales/en/console.json';
 import { StaffSessionProvider } from './session';
+
+// Sections are lazily loaded chunks: on a busy machine the first one takes more than a second to arrive.
+configure({ asyncUtilTimeout: 8000 });
 
 type Handler = (init: RequestInit, url: URL) => Response;
 const json = (status: number, body: unknown) =>

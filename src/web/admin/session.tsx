@@ -34,19 +34,20 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
     throwOnError: true,
   });
 
+  // Nothing staff-only stays in memory once the session is gone; the 'me' query stays observed and becomes null.
+  const forget = useCallback(() => {
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] || q.queryKey[1] !== ME_KEY[1] });
+    client.setQueryData(ME_KEY, null);
+  }, [client]);
+
   useEffect(
     () =>
       onStaffAuthRequired(() => {
-        const was = client.getQueryData<ConsoleStaff | null>(ME_KEY);
-        if (!was) return;
+        if (!client.getQueryData<ConsoleStaff | null>(ME_KEY)) return;
         setExpired(true);
-        // Nothing staff-only stays in memory once the session is gone.
-        client.removeQueries({
-          predicate: (q) => q.queryKey[0] !== ME_KEY[0] || q.queryKey[1] !== ME_KEY[1],
-        });
-        client.setQueryData(ME_KEY, null);
+        forget();
       }),
-    [client],
+    [client, forget],
   );
 
   const signedIn = useCallback(
@@ -62,10 +63,9 @@ export function StaffSessionProvider({ children }: { children: ReactNode }) {
       await adminApi('api/admin/logout.php', { method: 'POST', body: {} });
     } finally {
       setExpired(false);
-      client.clear();
-      client.setQueryData(ME_KEY, null);
+      forget();
     }
-  }, [client]);
+  }, [forget]);
 
   const value = useMemo(
     () => ({ staff: me.data ?? null, expired, signedIn, signOut }),

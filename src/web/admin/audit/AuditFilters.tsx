@@ -79,7 +79,7 @@ export function AuditFilters({
           </button>
           <button
             type="button"
-            className="btn btn-outline-secondary"
+            className="btn btn-outline-dark"
             onClick={() => {
               const empty = { staff_id: '', action: '', target_type: '', target_id: '' };
               setDraft(empty);

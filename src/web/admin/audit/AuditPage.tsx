@@ -47,7 +47,7 @@ export function AuditPage() {
           >
             <button
               type="button"
-              className="btn btn-outline-secondary"
+              className="btn btn-outline-dark"
               disabled={page <= 1}
               onClick={() => go(values, page - 1)}
             >
@@ -59,7 +59,7 @@ export function AuditPage() {
             </span>
             <button
               type="button"
-              className="btn btn-outline-secondary"
+              className="btn btn-outline-dark"
               disabled={!log.data.has_more}
               onClick={() => go(values, page + 1)}
               data-testid="console-audit-older"

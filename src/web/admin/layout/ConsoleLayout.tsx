@@ -36,29 +36,31 @@ export function ConsoleLayout() {
           {t('console:nav.menu')}
         </button>
       </header>
-      <Offcanvas
-        id="console-sidebar"
-        responsive="lg"
-        show={open}
-        onHide={close}
-        className="console-sidebar"
-        aria-labelledby="console-sidebar-title"
-      >
-        <Offcanvas.Header closeButton closeVariant="white" closeLabel={t('console:nav.close')}>
-          <Offcanvas.Title id="console-sidebar-title" as="div" className="console-brand">
-            <i className="bi bi-shield-lock me-2" aria-hidden="true" />
-            {t('console:title')}
-          </Offcanvas.Title>
-        </Offcanvas.Header>
-        <Offcanvas.Body className="d-flex flex-column">
-          <Link to="/admin" className="console-brand d-none d-lg-block mb-4" onClick={close}>
-            <i className="bi bi-shield-lock me-2" aria-hidden="true" />
-            {t('console:title')}
-          </Link>
-          <ConsoleNav onNavigate={close} />
-          <StaffPanel onNavigate={close} />
-        </Offcanvas.Body>
-      </Offcanvas>
+      <div className="console-sidebar-wrap">
+        <Offcanvas
+          id="console-sidebar"
+          responsive="lg"
+          show={open}
+          onHide={close}
+          className="console-sidebar"
+          aria-labelledby="console-sidebar-title"
+        >
+          <Offcanvas.Header closeButton closeVariant="white" closeLabel={t('console:nav.close')}>
+            <Offcanvas.Title id="console-sidebar-title" as="div" className="console-brand">
+              <i className="bi bi-shield-lock me-2" aria-hidden="true" />
+              {t('console:title')}
+            </Offcanvas.Title>
+          </Offcanvas.Header>
+          <Offcanvas.Body className="d-flex flex-column">
+            <Link to="/admin" className="console-brand d-none d-lg-block mb-4" onClick={close}>
+              <i className="bi bi-shield-lock me-2" aria-hidden="true" />
+              {t('console:title')}
+            </Link>
+            <ConsoleNav onNavigate={close} />
+            <StaffPanel onNavigate={close} />
+          </Offcanvas.Body>
+        </Offcanvas>
+      </div>
       <main id="console-main" className="console-main flex-grow-1 min-w-0">
         <Outlet />
       </main>

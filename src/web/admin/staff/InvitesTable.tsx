@@ -54,7 +54,7 @@ export function InvitesTable() {
                   {inv.state === 'open' && (
                     <BusyButton
                       busy={withdraw.isPending && withdraw.variables === inv.id}
-                      className="btn btn-sm btn-outline-secondary"
+                      className="btn btn-sm btn-outline-dark"
                       onClick={() => withdraw.mutate(inv.id)}
                     >
                       {t('staff.withdraw')}

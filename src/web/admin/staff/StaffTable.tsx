@@ -85,7 +85,7 @@ export function StaffTable() {
                   </td>
                   <td>
                     <span
-                      className={`badge ${s.status === 'active' ? 'text-bg-success' : 'text-bg-secondary'}`}
+                      className={`badge ${s.status === 'active' ? 'bg-success-subtle text-success-emphasis' : 'bg-body-secondary text-body'}`}
                     >
                       {t(`staff.state.${s.status}`)}
                     </span>
@@ -108,7 +108,7 @@ export function StaffTable() {
                       ) : (
                         <BusyButton
                           busy={update.isPending && update.variables?.id === s.id}
-                          className="btn btn-sm btn-outline-secondary"
+                          className="btn btn-sm btn-outline-dark"
                           onClick={() => update.mutate({ id: s.id, status: 'active' })}
                           data-testid={`console-staff-enable-${s.id}`}
                         >
@@ -133,7 +133,7 @@ export function StaffTable() {
           {confirming && <ErrorAlert error={update.error} />}
         </Modal.Body>
         <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={() => setConfirming(null)}>
+          <button type="button" className="btn btn-outline-dark" onClick={() => setConfirming(null)}>
             {t('staff.cancel')}
           </button>
           <BusyButton
