@@ -113,6 +113,13 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** the re-check job looks again at open payments after this moment */
     checkAfter: timestamp('check_after', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The member's express request, ticked at checkout, that the service starts at once (issue 23, point 3), with the
+     * version of the text they ticked (RULES.withdrawal.immediateStartVersion). Null: not given (a withdrawal then
+     * refunds the whole price: payments/withdrawal.ts).
+     */
+    immediateStartAt: timestamp('immediate_start_at', { withTimezone: true }),
+    immediateStartVersion: text('immediate_start_version'),
   },
   (t) => [
     uniqueIndex('payments_provider_id_unique').on(t.provider, t.providerPaymentId),
@@ -134,6 +141,56 @@ export const payments = pgTable(
     index('payments_paid_at_idx').on(t.paidAt).where(sql`${t.paidAt} is not null`),
     check('payments_amount_pos', sql`${t.amountMinor} > 0`),
     check('payments_reversed_range', sql`${t.creditsReversed} between 0 and ${t.credits}`),
+    check(
+      'payments_immediate_start_pair',
+      sql`(${t.immediateStartAt} is null) = (${t.immediateStartVersion} is null)`,
+    ),
+  ],
+);
+
+/**
+ * A member's withdrawal from a purchase (issue 23, point 3; payments/withdrawal.ts): one per payment (the unique key
+ * makes parallel requests withdraw once). Written with the ledger row that takes back the unspent credits and the
+ * acknowledgment mail; the refund at the provider follows (`refund_pending` until the provider has it).
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: bigint('payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => payments.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the credits of this purchase not spent yet (FIFO), taken back by the ledger row `withdrawal:<payment>` */
+    creditsTaken: integer('credits_taken').notNull(),
+    /** what is paid back, in minor units of `currency` */
+    refundMinor: integer('refund_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** the payment's refunded amount before this withdrawal (a retried refund checks the provider against it) */
+    refundedBeforeMinor: integer('refunded_before_minor').notNull(),
+    /** whether the purchase carried the express request to start at once (else the whole price comes back) */
+    immediateStart: boolean('immediate_start').notNull(),
+    /** refund_pending | refunded | nothing_to_refund */
+    status: text('status').notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** the refund's next try while the provider has not taken it (the withdrawal-refunds job) */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('withdrawals_payment_unique').on(t.paymentId),
+    index('withdrawals_user_idx').on(t.userId),
+    index('withdrawals_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'refund_pending'`),
+    check('withdrawals_status', sql`${t.status} in ('refund_pending', 'refunded', 'nothing_to_refund')`),
+    check(
+      'withdrawals_amounts',
+      sql`${t.refundMinor} >= 0 and ${t.creditsTaken} >= 0 and ${t.refundedBeforeMinor} >= 0`,
+    ),
+    check('withdrawals_refunded_at', sql`(${t.status} = 'refunded') = (${t.refundedAt} is not null)`),
+    check('withdrawals_nothing', sql`(${t.status} = 'nothing_to_refund') = (${t.refundMinor} = 0)`),
   ],
 );
 
