@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDemoContent } from './demo/seed-demo';
+import { seedDemoCams } from './demo/seed-demo-cams';
 import { notificationDispatchJob, notificationSweepJob } from './jobs/notification-jobs';
 import { type ChannelSenders, mailSender, sendDueOutbox } from './jobs/outbox-sender';
 import {
@@ -59,6 +60,8 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
   if (config.demoContent) {
     const n = await seedDemoContent(database.db, storage, config.defaultSiteDomain, log);
     if (n > 0) log(`demo content: created ${n} demo members`);
+    const cams = await seedDemoCams(database.db, storage, config.defaultSiteDomain);
+    if (cams > 0) log(`demo content: created ${cams} demo cam profiles`);
   }
 
   const redis = config.redisUrl
