@@ -24,8 +24,11 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { camsRoutes } from './modules/cams/cams.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { consentsRoutes } from './modules/consents/consents.routes';
 import { dataExportAdminRoutes } from './modules/data-export/data-export.admin-routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
+import { figuresAdminRoutes } from './modules/figures/figures.admin-routes';
+import { visitsRoutes } from './modules/figures/visits.routes';
 import { decisionsRoutes } from './modules/decisions/decisions.routes';
 import { directDebitRoutes } from './modules/directdebit/directdebit.routes';
 import { smsStatusRoutes } from './modules/directdebit/directdebit.sms-status.routes';
@@ -258,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(matchingRoutes);
   await app.register(camsRoutes);
   await app.register(privacyRoutes);
+  await app.register(consentsRoutes);
   await app.register(geocodeRoutes, { rateLimitMax: 60 * scale });
   if (!config.isProduction) await app.register(devMailboxRoutes);
 
@@ -278,6 +282,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(photosAdminRoutes, { storage: mediaStorage });
   await app.register(dataExportRoutes, { storage: mediaStorage, settings: config.dataExport });
   await app.register(dataExportAdminRoutes, { storage: mediaStorage });
+  await app.register(figuresAdminRoutes);
+  await app.register(visitsRoutes, { rateLimitScale: scale });
 
   await app.register(chatRoutes, { storage: mediaStorage });
   await app.register(mediaRoutes, { storage: mediaStorage });

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { blocks, catalogBundles, creditLedger, likes, payments, users } from '../../db/schema';
+import { blocks, catalogBundles, creditLedger, likes, messages, payments, users } from '../../db/schema';
 import { LocalMediaStorage } from '../../lib/storage';
 import type { TestContext } from '../../test/test-app';
 import { ensureConversation } from '../chat/chat.repo';
@@ -29,8 +29,8 @@ export async function sendMessage(
       credits: 0,
       held: flags.held ?? false,
       ...(flags.held ? { heldReason: 'unconfirmed' } : {}),
-      ...(flags.at ? { createdAt: flags.at } : {}),
     });
+    if (flags.at) await tx.update(messages).set({ createdAt: flags.at }).where(eq(messages.id, m.id));
     return m.id;
   });
 }

@@ -72,6 +72,10 @@ const ROLE_MATRIX: Record<string, StaffAccess> = {
   'GET /api/admin/member-export.php': 'admin',
   'POST /api/admin/member-export.php': 'admin',
   'GET /api/admin/member-export-file.php': 'admin',
+  // figures and the traffic-source report (figures/figures.admin-routes.ts)
+  'GET /api/admin/figures.php': 'admin',
+  'GET /api/admin/traffic.php': 'admin',
+  'GET /api/admin/traffic.csv': 'admin',
 };
 
 let ctx: TestContext;
