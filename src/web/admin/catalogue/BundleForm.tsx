@@ -143,7 +143,7 @@ export function BundleForm({
           {t('cancel')}
         </button>
         {isFieldRefusal(error) && (
-          <span role="alert" className="text-danger small">
+          <span role="alert" className="text-danger-emphasis small">
             {t('has_errors')}
           </span>
         )}

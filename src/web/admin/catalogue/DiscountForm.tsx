@@ -206,7 +206,7 @@ export function DiscountForm({ onDone }: { onDone: () => void }) {
           {t('cancel')}
         </button>
         {isFieldRefusal(error) && (
-          <span role="alert" className="text-danger small">
+          <span role="alert" className="text-danger-emphasis small">
             {t('has_errors')}
           </span>
         )}

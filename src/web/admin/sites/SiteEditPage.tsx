@@ -97,12 +97,12 @@ function SiteForm({
             {t('save')}
           </BusyButton>
           {save.isSuccess && !save.isPending && (
-            <span role="status" className="text-success small" data-testid="site-saved">
+            <span role="status" className="text-success-emphasis small" data-testid="site-saved">
               {t('saved')}
             </span>
           )}
           {isFieldRefusal(save.error) && (
-            <span role="alert" className="text-danger small" data-testid="site-has-errors">
+            <span role="alert" className="text-danger-emphasis small" data-testid="site-has-errors">
               {t('has_errors')}
             </span>
           )}
