@@ -14,6 +14,7 @@ import { ApiError } from './lib/http';
 import { cookieLocale, initI18n } from './lib/i18n';
 import { installStandaloneClass } from './lib/standalone';
 import { captureTrackingParams } from './lib/tracking';
+import { reportTrackedVisit } from './lib/visit';
 import { BootError } from './pages/error/BootError';
 
 /** The staff console (/admin): its own texts and session, no site settings (it works on any host of the app). */
@@ -33,6 +34,8 @@ async function start(): Promise<void> {
   // Settings see the full query (network, ...) before the tracking parameters are stripped from the URL.
   const search = window.location.search;
   captureTrackingParams();
+  // An arrival from an ad (network or ref in the address) counts as a visit of its traffic source (figures).
+  reportTrackedVisit(search);
   const client = createQueryClient();
   const root = createRoot(document.getElementById('root')!);
   try {

@@ -80,6 +80,15 @@ export const SECTIONS: readonly ConsoleSection[] = [
     Component: lazy(() => import('./profiles/ProfilesSection').then((m) => ({ default: m.ProfilesSection }))),
   },
   {
+    id: 'figures',
+    path: 'figures',
+    labelKey: 'figures:section',
+    descriptionKey: 'figures:section_description',
+    icon: 'bar-chart-line',
+    minRole: 'admin',
+    Component: lazy(() => import('./figures/FiguresSection').then((m) => ({ default: m.FiguresSection }))),
+  },
+  {
     id: 'staff',
     path: 'staff',
     labelKey: 'console:sections.staff',

@@ -4,7 +4,10 @@ import { useLocation } from 'react-router';
 import { PageSpinner } from '../../components/ui/PageSpinner';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { ResellSection } from '../../features/cams/components/ResellSection';
+import { ConsentSection } from '../../features/consent/components/ConsentSection';
+import { DiscreetSection } from '../../features/consent/components/DiscreetSection';
 import { NotificationPreferences } from '../../features/notifications/components/NotificationPreferences';
+import { DataExportSection } from '../../features/settings/components/DataExportSection';
 import { DeleteAccountSection } from '../../features/settings/components/DeleteAccountSection';
 import { EmailSection } from '../../features/settings/components/EmailSection';
 import { PasswordSection } from '../../features/settings/components/PasswordSection';
@@ -16,7 +19,7 @@ import { BlockedSection } from '../members/BlockedList';
 
 /**
  * The member's settings (/notifications): notifications first, then e-mail address, password, privacy, blocked
- * members, sessions and account deletion.
+ * members, sessions, the data download and account deletion.
  */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -43,9 +46,12 @@ export function SettingsPage() {
           <EmailSection user={user} />
           <PasswordSection />
           <PrivacySection />
+          <DiscreetSection />
+          <ConsentSection />
           <ResellSection />
           <BlockedSection />
           <SessionsSection />
+          <DataExportSection />
           <DeleteAccountSection />
         </div>
       </div>
