@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './cancellations';
 export * from './chat';
 export * from './consents';
 export * from './data-export';
