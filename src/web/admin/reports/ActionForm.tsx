@@ -56,7 +56,11 @@ export function ActionForm({ report: r, onHandled }: { report: AdminReport; onHa
       <div className="row g-2 align-items-end">
         <Form.Group className="col-12 col-md-4" controlId={`${id}-action`}>
           <Form.Label>{t('action')}</Form.Label>
-          <Form.Select value={action} onChange={(e) => setAction(e.target.value as ReportAction)}>
+          <Form.Select
+            value={action}
+            data-testid="report-action-select"
+            onChange={(e) => setAction(e.target.value as ReportAction)}
+          >
             {available.map((a) => (
               <option key={a} value={a}>
                 {t(`actions.${a}`)}
@@ -69,6 +73,7 @@ export function ActionForm({ report: r, onHandled }: { report: AdminReport; onHa
             <Form.Label>{t('ground')}</Form.Label>
             <Form.Select
               value={ground}
+              data-testid="report-ground"
               isInvalid={missing && !ground}
               onChange={(e) => setGround(e.target.value as GroundRef)}
             >
@@ -89,6 +94,7 @@ export function ActionForm({ report: r, onHandled }: { report: AdminReport; onHa
               min={1}
               max={365}
               value={days}
+              data-testid="report-days"
               onChange={(e) => setDays(Math.min(365, Math.max(1, Number(e.target.value) || 1)))}
             />
           </Form.Group>
@@ -127,6 +133,7 @@ export function ActionForm({ report: r, onHandled }: { report: AdminReport; onHa
               rows={2}
               maxLength={2000}
               value={facts}
+              data-testid="report-facts"
               isInvalid={missing && facts.trim().length < 5}
               onChange={(e) => setFacts(e.target.value)}
             />
@@ -142,6 +149,7 @@ export function ActionForm({ report: r, onHandled }: { report: AdminReport; onHa
       <ErrorAlert error={act.error} ns="reports" />
       <Button
         type="submit"
+        data-testid="report-action-submit"
         className="mt-2"
         variant={decision ? 'danger' : 'secondary'}
         disabled={act.isPending}

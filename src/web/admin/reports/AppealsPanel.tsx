@@ -56,10 +56,20 @@ function AppealCard({ appeal: a, onDecided }: { appeal: AdminAppeal; onDecided(t
             </Form.Group>
             <ErrorAlert error={decide.error} ns="reports" />
             <div className="d-flex flex-wrap gap-2">
-              <Button variant="success" disabled={decide.isPending} onClick={() => send('reversed')}>
+              <Button
+                variant="success"
+                data-testid="appeal-reverse"
+                disabled={decide.isPending}
+                onClick={() => send('reversed')}
+              >
                 {t('reverse')}
               </Button>
-              <Button variant="outline-secondary" disabled={decide.isPending} onClick={() => send('upheld')}>
+              <Button
+                variant="outline-secondary"
+                data-testid="appeal-uphold"
+                disabled={decide.isPending}
+                onClick={() => send('upheld')}
+              >
                 {t('uphold')}
               </Button>
             </div>

@@ -44,13 +44,19 @@ function AppealForm({ token, decision }: { token: string; decision: Statement })
         value={statement}
         aria-describedby={`${id}-hint`}
         aria-invalid={tooShort}
+        data-testid="appeal-statement"
         onChange={(e) => setStatement(e.target.value)}
       />
       {tooShort && <div className="invalid-feedback d-block">{t('ban.appeal_too_short')}</div>}
       <div id={`${id}-hint`} className="form-text">
         {t('ban.appeal_hint', { date: when(decision.appeal_deadline) })}
       </div>
-      <BusyButton type="submit" className="btn btn-primary mt-2" busy={appeal.isPending}>
+      <BusyButton
+        type="submit"
+        className="btn btn-primary mt-2"
+        busy={appeal.isPending}
+        data-testid="appeal-submit"
+      >
         {t('ban.appeal_submit')}
       </BusyButton>
     </form>
