@@ -150,6 +150,7 @@ for (const locale of ['en', 'nl'] as const) {
     await form.locator('button[type="submit"]').click();
     await expect(form.locator('.invalid-feedback').first()).toBeVisible();
     await expectAccessible(page);
+    await page.screenshot({ path: testInfo.outputPath('complaints.png'), fullPage: true });
     await form
       .getByLabel(/name|naam/i)
       .first()
