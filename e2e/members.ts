@@ -6,19 +6,26 @@ export const CLIENT = { 'X-Request-Type': 'client' };
 
 /**
  * A confirmed member who went through the signup steps, signed in in the page's browser context; answers the
- * member's profile id and name.
+ * member's profile id, name and e-mail address.
  */
 export async function confirmedMember(
   page: Page,
   prefix: string,
   language: string,
-): Promise<{ id: number; name: string }> {
+): Promise<{ id: number; name: string; email: string }> {
   const request: APIRequestContext = page.request;
   const email = uniqueEmail(prefix);
   const name = `${prefix}${Date.now() % 10000}`;
   const res = await request.post('/api/signup.php', {
     headers: CLIENT,
-    data: { email, name, password: 'Velvet-Harbour-42', date_of_birth: '1990-06-15', language },
+    data: {
+      email,
+      name,
+      password: 'Velvet-Harbour-42',
+      date_of_birth: '1990-06-15',
+      language,
+      sensitive_consent: true,
+    },
   });
   expect(res.status()).toBe(200);
   await request.put('/api/profile.php', {
@@ -36,7 +43,7 @@ export async function confirmedMember(
   const user = (await (await request.get('/api/user.php', { headers: CLIENT })).json()) as {
     user: { profile: { id: number } };
   };
-  return { id: user.user.profile.id, name };
+  return { id: user.user.profile.id, name, email };
 }
 
 /** Buys the largest credit bundle for the signed-in member of `page` through the built-in test provider. */
