@@ -10,7 +10,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { MODERATION_RULES } from '../shared/rules';
+import { CANCEL_RULES, MODERATION_RULES } from '../shared/rules';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { type EventBus, LocalEventBus, RedisEventBus } from './lib/event-bus';
@@ -22,8 +22,10 @@ import type { MediaStorage } from './lib/storage';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
+import { cancellationsRoutes } from './modules/cancellations/cancellations.routes';
 import { camsRoutes } from './modules/cams/cams.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { withBillingDescriptor } from './modules/consents/billing-descriptor';
 import { consentsRoutes } from './modules/consents/consents.routes';
 import { dataExportAdminRoutes } from './modules/data-export/data-export.admin-routes';
 import { dataExportRoutes } from './modules/data-export/data-export.routes';
@@ -70,6 +72,7 @@ import { inviteAcceptRoutes } from './modules/staff/invite-accept.routes';
 import { staffAdminRoutes } from './modules/staff/staff-admin.routes';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
 import { staffGuardPlugin } from './modules/staff/staff-guard';
+import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
 import { errorsPlugin } from './plugins/errors';
@@ -233,9 +236,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => photoScreening.stop());
   await app.register(photosRoutes, { storage: mediaStorage, screening: photoScreening });
   await app.register(memberProfileRoutes);
-  const paymentProvider = await registerPaymentProvider(app, config, deps.db, deps.paymentProvider);
+  // Payments carry the site's neutral billing descriptor as their description (issue 23, discreet mode).
+  const paymentProvider = withBillingDescriptor(
+    deps.db,
+    await registerPaymentProvider(app, config, deps.db, deps.paymentProvider),
+  );
   app.decorate('paymentProvider', paymentProvider);
   await app.register(paymentsRoutes, { provider: paymentProvider, publicUrl: config.publicUrl });
+  await app.register(withdrawalRoutes, {
+    provider: paymentProvider,
+    links: { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain },
+  });
+  await app.register(cancellationsRoutes, {
+    provider: paymentProvider,
+    links: { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain },
+    perHour: CANCEL_RULES.perHour * scale,
+  });
   await app.register(discountsRoutes);
   await app.register(directDebitRoutes, {
     provider: paymentProvider,

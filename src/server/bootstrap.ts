@@ -24,6 +24,7 @@ import { pushSender } from './lib/push/push-sender';
 import { ensureVapidKeys } from './lib/push-keys';
 import { createSmsGateway, smsSender } from './lib/sms/sms-sender';
 import { purgeDeletedAccounts } from './modules/accounts/account-deletion.service';
+import { revokeDueMandates } from './modules/cancellations/cancellations.service';
 import { dataExportJobs } from './modules/data-export/data-export.jobs';
 import { endExpiredRestrictions } from './modules/decisions/restrictions';
 import { recordSmsOutcome } from './modules/directdebit/directdebit.sms-status';
@@ -32,6 +33,7 @@ import type { DispatchDeps } from './modules/notifications/notifications.service
 import { ensureUnsubscribeKey } from './modules/notifications/unsubscribe-token';
 import { ensureDefaultSite } from './modules/sites/sites.service';
 import { staffCleanupJob } from './modules/staff/staff-cleanup';
+import { retryWithdrawalRefunds } from './modules/withdrawal/withdrawal.service';
 
 export interface Running {
   app: FastifyInstance;
@@ -111,6 +113,18 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     { name: 'restriction-end', everyMs: 60_000, run: () => endExpiredRestrictions(database.db) },
     paymentRecheckJob(database.db, app.paymentProvider, (id) => app.sessionCache.invalidateMember(id)),
     chargebackScanJob(database.db, app.paymentProvider, (id) => app.sessionCache.invalidateMember(id)),
+    // Withdrawals whose refund the provider did not take yet (modules/withdrawal).
+    {
+      name: 'withdrawal-refunds',
+      everyMs: 60_000,
+      run: () => retryWithdrawalRefunds(database.db, app.paymentProvider).then(() => undefined),
+    },
+    // Mandates stopped by the cancel button that the provider has not revoked yet (modules/cancellations).
+    {
+      name: 'mandate-revocations',
+      everyMs: 60_000,
+      run: () => revokeDueMandates(database.db, app.paymentProvider, { log }).then(() => undefined),
+    },
     // Photos left waiting for their nudity score (a restart, another instance's crash): photo-screening.ts.
     { name: 'photo-screening', everyMs: 30_000, run: () => app.photoScreening.drainAll() },
     // Members' data exports: prepared (zip in the media storage, mail), then deleted when they expire.

@@ -97,6 +97,11 @@ export const createPaymentSchema = z.object({
   method: z.enum(PAYMENT_METHODS, { message: 'validation.payment_method' }),
   /** a discount code (issue 12): checked and priced by the server, reserved with the payment */
   discount_code: z.string().trim().min(1).max(40).optional(),
+  /**
+   * The member's express request that the service starts at once, acknowledging that the right of withdrawal then
+   * covers only what is unused (issue 23, point 3): checkout sends it ticked; stored with its text version.
+   */
+  immediate_start: z.literal(true).optional(),
 });
 
 export const PAYMENT_STATUSES = [
@@ -129,6 +134,20 @@ export const paymentSchema = z.object({
   credits_reversed: z.number().int(),
   /** where to pay (while open) */
   checkout_url: z.string().nullable(),
+  /** until when the member may withdraw from this purchase (paid, not withdrawn, within the period); else null */
+  withdraw_until: z.string().nullable().optional(),
+  /** the member's withdrawal from this purchase (payments/withdrawal), or null */
+  withdrawal: z
+    .object({
+      requested_at: z.string(),
+      credits: z.number().int(),
+      refund: z.number().int(),
+      /** refund_pending | refunded | nothing_to_refund */
+      status: z.enum(['refund_pending', 'refunded', 'nothing_to_refund']),
+      refunded_at: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -9,6 +9,11 @@ export type MailKind =
   | 'account_deleted'
   | 'password_changed'
   | 'receipt'
+  /** the acknowledgment of a withdrawal from a purchase (modules/withdrawal) */
+  | 'withdrawal'
+  /** the cancel button (modules/cancellations): the confirmation link, and the acknowledgment */
+  | 'cancel_confirm'
+  | 'cancel_done'
   /** the SEPA pre-notification of a direct debit (modules/directdebit) */
   | 'directdebit_confirmation'
   /** a member's data export is ready to download (modules/data-export) */
@@ -18,7 +23,10 @@ export type MailKind =
   /** moderation mails (modules/decisions): the texts come from the shared moderation namespace, as `literal` */
   | 'moderation'
   /** a notification (issue 13): notify_<type>, or notify_reminders_<kind> for a reminder of one kind */
-  | `notify_${NotificationType | `reminders_${string}`}`;
+  | `notify_${NotificationType | `reminders_${string}`}`
+  /** a notification in discreet mode (issue 23): neutral, about a message or anything else */
+  | 'notify_discreet_message'
+  | 'notify_discreet_other';
 
 export interface MailContext {
   locale: Locale;
@@ -37,6 +45,11 @@ export interface MailContext {
   literal?: Partial<Record<'subject' | 'intro' | 'button' | 'outro', string>>;
   /** links under the footer (notification mails: the preferences and the one-click unsubscribe); labels translated */
   footerLinks?: readonly { label: string; url: string }[];
+  /**
+   * The preview line mail clients show beside the subject (a hidden first line of the HTML); discreet mode sets a
+   * neutral one, so the preview never shows the other member's name or a message.
+   */
+  preheader?: string | undefined;
 }
 
 const escapeHtml = (s: string) =>
@@ -78,7 +91,7 @@ export function renderMail(
 
   const html = `<!doctype html><html lang="${ctx.locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:0;background:#fff5f3;font-family:Arial,Helvetica,sans-serif;color:#2b2130">
-<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#fff5f3;padding:24px 0"><tr><td align="center">
+${ctx.preheader ? `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all">${escapeHtml(ctx.preheader)}</div>\n` : ''}<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="background:#fff5f3;padding:24px 0"><tr><td align="center">
 <table role="presentation" width="560" cellspacing="0" cellpadding="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:16px;overflow:hidden">
 <tr><td style="background:#f0645a;padding:20px 28px;color:#ffffff;font-size:22px;font-weight:bold">&#9829; ${escapeHtml(ctx.siteName)}</td></tr>
 <tr><td style="padding:28px;font-size:16px;line-height:1.6">

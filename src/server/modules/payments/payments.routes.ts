@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { countryOfIp } from '../../lib/geoip';
 import { type ActiveCheck, activeDiscount } from '../discounts/discounts.service';
+import { withWithdrawals } from '../withdrawal/withdrawal.service';
 import { createActiveMethods } from './active-methods';
 import { ensureDefaultCatalogue } from './catalogue-defaults';
 import {
@@ -125,7 +126,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     async (req, reply) => {
       const { user } = req.requireAuth();
       reply.header('Cache-Control', 'no-store');
-      return { payments: (await listPayments(app.db, user.id)).map(presentPayment) };
+      return {
+        payments: await withWithdrawals(app.db, user.id, await listPayments(app.db, user.id), presentPayment),
+      };
     },
   );
 
@@ -140,7 +143,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     async (req, reply) => {
       const { user } = req.requireAuth();
       reply.header('Cache-Control', 'no-store');
-      return { payment: presentPayment(await findOwnPayment(app.db, user.id, req.query.id)) };
+      const [payment] = await withWithdrawals(
+        app.db,
+        user.id,
+        [await findOwnPayment(app.db, user.id, req.query.id)],
+        presentPayment,
+      );
+      return { payment: payment! };
     },
   );
 

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { methodsFor, PAYMENT_METHOD_TABLE, type PaymentMethodName } from '../../../shared/payment-methods';
+import { WITHDRAWAL_RULES } from '../../../shared/rules';
 import type { Bundle, CreditsResponse, Payment } from '../../../shared/schemas/payments';
 import type { Db } from '../../db/client';
 import { catalogBundles, catalogPrices, paymentCustomers, payments } from '../../db/schema';
@@ -217,7 +218,13 @@ export async function createCheckout(
     signupDate: Date;
     paidUser: boolean;
   },
-  body: { bundle_id: number; method: PaymentMethodName; discount_code?: string | undefined },
+  body: {
+    bundle_id: number;
+    method: PaymentMethodName;
+    discount_code?: string | undefined;
+    /** the express request to start at once, ticked at checkout (recorded with its text version) */
+    immediate_start?: true | undefined;
+  },
   urls: PaymentUrls & { welcomeHours: number },
   methods: MethodsContext,
   now: Date = new Date(),
@@ -282,6 +289,9 @@ export async function createCheckout(
         credits: bundle.credits,
         country,
         sequenceType,
+        ...(body.immediate_start
+          ? { immediateStartAt: now, immediateStartVersion: WITHDRAWAL_RULES.immediateStartVersion }
+          : {}),
       })
       .returning();
     if (discount) await reserveForPayment(tx, discount.code, member.id, row!.id);

@@ -1,12 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { isLocale, type Locale } from '../../../shared/locales';
+import { WITHDRAWAL_RULES } from '../../../shared/rules';
 import { companies, type payments, profiles, sites, users } from '../../db/schema';
 import { translate } from '../../i18n/translate';
-import { buildAccountMail } from '../accounts/account-mail';
+import { buildAccountMail, type LinkBase, siteOrigin } from '../accounts/account-mail';
 import type { Tx } from '../accounts/accounts.repo';
 import { enqueueMail } from '../outbox/outbox.repo';
 
 type PaymentRow = typeof payments.$inferSelect;
+
+/**
+ * Where links in receipts point (set when the app registers its routes: withdrawal.routes). Unset (a script), a
+ * receipt has no link.
+ */
+let receiptLinks: LinkBase | undefined;
+export function configureReceiptLinks(links: LinkBase): void {
+  receiptLinks = links;
+}
 
 /** An amount in minor units as the member's locale writes it. */
 export function formatMoney(minor: number, currency: string, locale: string): string {
@@ -50,6 +60,10 @@ export async function enqueueReceipt(tx: Tx, payment: PaymentRow, vatRateBp: num
     [t('seller'), `${c.name}, ${c.address}, ${c.city}, ${c.country}`],
     [t('vat_number'), c.vatNumbers.join(', ') || '—'],
   ];
+  // The withdrawal function of this purchase (issue 23, point 3): /transactions opens its confirmation step.
+  const link = receiptLinks
+    ? `${siteOrigin(row.site, receiptLinks)}/transactions?withdraw=${payment.id}`
+    : undefined;
   await enqueueMail(
     tx,
     payment.userId,
@@ -57,8 +71,12 @@ export async function enqueueReceipt(tx: Tx, payment: PaymentRow, vatRateBp: num
       'receipt',
       row.site,
       { email: row.user.email, name: row.name, language: locale },
-      undefined,
-      { credits: payment.credits, amount: money(payment.amountMinor) },
+      link,
+      {
+        credits: payment.credits,
+        amount: money(payment.amountMinor),
+        days: Math.max(WITHDRAWAL_RULES.days, row.site.refundDays),
+      },
       rows,
     ),
   );
