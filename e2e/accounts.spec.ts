@@ -16,6 +16,7 @@ async function signUp(page: Page, email: string, name: string): Promise<void> {
   await selects.nth(0).selectOption('17');
   await selects.nth(1).selectOption('05');
   await selects.nth(2).selectOption('1990');
+  await page.getByTestId('sensitive-consent-checkbox').check();
   await page.getByTestId('signup-submit').click();
   await expect(page.getByTestId('signup-progress')).toBeVisible();
   await expect(page.getByTestId('signup-step-photo')).toBeVisible({ timeout: 15_000 });

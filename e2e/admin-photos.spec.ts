@@ -17,6 +17,7 @@ async function memberWithPhoto(page: Page): Promise<{ memberId: number; photoId:
       password: 'Velvet-Harbour-42',
       date_of_birth: '1990-03-12',
       language: 'en',
+      sensitive_consent: true,
     },
   });
   expect(res.status()).toBe(200);

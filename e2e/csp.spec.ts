@@ -81,6 +81,7 @@ test.describe('signed out', () => {
     await selects.nth(0).selectOption('17');
     await selects.nth(1).selectOption('05');
     await selects.nth(2).selectOption('1990');
+    await page.getByTestId('sensitive-consent-checkbox').check();
     await page.getByTestId('signup-submit').click();
     await expect(page.getByTestId('signup-step-photo')).toBeVisible({ timeout: 15_000 });
     // The step bar's width comes from the CSSOM (no style attribute): step 1 of 4 fills a quarter.
@@ -121,7 +122,14 @@ test('signed in: own profile with an upload, a member profile, settings and the 
   const email = uniqueEmail('csp');
   const res = await page.request.post('/api/signup.php', {
     headers: { 'X-Request-Type': 'client' },
-    data: { email, name: 'Cleo', password: PASSWORD, date_of_birth: '1991-04-02', language: 'en' },
+    data: {
+      email,
+      name: 'Cleo',
+      password: PASSWORD,
+      date_of_birth: '1991-04-02',
+      language: 'en',
+      sensitive_consent: true,
+    },
   });
   expect(res.status()).toBe(200);
   const link = new URL(await mailLink(page, email));

@@ -140,6 +140,7 @@ for (const lng of ['en', 'nl'] as const) {
           password: PASSWORD,
           date_of_birth: '1991-03-02',
           language: lng,
+          sensitive_consent: true,
         },
       });
       expect(res.status()).toBe(200);
@@ -204,6 +205,7 @@ for (const lng of ['en', 'nl'] as const) {
       await selects.nth(0).selectOption('17');
       await selects.nth(1).selectOption('05');
       await selects.nth(2).selectOption('1990');
+      await page.getByTestId('sensitive-consent-checkbox').check();
       await page.getByTestId('signup-submit').click();
 
       // Photo step: its heading has focus; Next says why it waits and is still reached by Tab.

@@ -131,6 +131,7 @@ test('a new member, not confirmed yet, sees the best matches after signing up', 
       password: 'Velvet-Harbour-42',
       date_of_birth: '1990-06-15',
       language: 'en',
+      sensitive_consent: true,
     },
   });
   expect(res.status()).toBe(200);

@@ -16,6 +16,7 @@ async function signedInMember(request: APIRequestContext, language: string): Pro
       password: 'Velvet-Harbour-42',
       date_of_birth: '1991-04-02',
       language,
+      sensitive_consent: true,
     },
   });
   expect(res.status()).toBe(200);

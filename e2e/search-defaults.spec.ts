@@ -32,6 +32,7 @@ async function womanSeekingMenInNL(page: Page, language: string): Promise<void> 
       password: 'Velvet-Harbour-42',
       date_of_birth: birthDateAged36(),
       language,
+      sensitive_consent: true,
     },
   });
   expect(res.status()).toBe(200);

@@ -82,6 +82,7 @@ for (const locale of ['en', 'pl'] as const) {
     await selects.nth(0).selectOption('17');
     await selects.nth(1).selectOption('09');
     await selects.nth(2).selectOption('1990');
+    await page.getByTestId('sensitive-consent-checkbox').check();
     await page.getByTestId('signup-submit').click();
     await expect(page.getByTestId('signup-step-photo')).toBeVisible({ timeout: 15_000 });
 

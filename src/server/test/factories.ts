@@ -39,6 +39,7 @@ export function signupBody(input: SignupInput = {}) {
     password: input.password ?? GOOD_PASSWORD,
     date_of_birth: input.date_of_birth ?? '1990-05-17',
     language: input.language ?? 'en',
+    sensitive_consent: true as const,
     ...(input.signup_message ? { signup_message: input.signup_message } : {}),
     ...(input.member_id ? { member_id: input.member_id } : {}),
     ...(input.tracking ? { tracking: input.tracking } : {}),

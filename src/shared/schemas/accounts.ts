@@ -50,6 +50,11 @@ export const signupRequestSchema = z
     member_id: z.number().int().positive().optional(),
     language: z.enum(LOCALES),
     tracking: trackingSchema.optional(),
+    /**
+     * The separate, unticked consent to process what the profile reveals about orientation and sex life (GDPR Art. 9,
+     * issue 23): signup is refused without it; recorded with CONSENT_RULES.sensitiveDataVersion.
+     */
+    sensitive_consent: z.literal(true, { error: 'validation.consent_required' }),
   })
   .refine((v) => v.name.toLowerCase() !== v.email.toLowerCase(), {
     path: ['name'],

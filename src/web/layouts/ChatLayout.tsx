@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/PageSpinner';
 import { useCurrentUser } from '../features/auth/api/session';
+import { ConsentGate } from '../features/consent/components/ConsentGate';
+import { DiscreetApp } from '../features/consent/components/DiscreetApp';
 import { useSettings } from '../features/site/api/settings';
 import { EntryWarningModal } from '../features/site/components/EntryWarningModal';
 import { useBodyClasses } from './use-body-classes';
@@ -21,6 +23,8 @@ export function ChatLayout() {
           <Outlet />
         </Suspense>
       </main>
+      {user && <ConsentGate />}
+      {user && <DiscreetApp />}
       {CHAT_ENTRY_WARNING_LANGUAGES.has(settings.domain_language) && (
         <EntryWarningModal settings={settings} loggedIn={user !== null} />
       )}

@@ -8,6 +8,8 @@ import { BannerSlot } from '../components/ui/banner-slot';
 import { PageSpinner } from '../components/ui/PageSpinner';
 import { useCurrentUser } from '../features/auth/api/session';
 import { ActivationBanner } from '../features/auth/components/ActivationBanner';
+import { ConsentGate } from '../features/consent/components/ConsentGate';
+import { DiscreetApp } from '../features/consent/components/DiscreetApp';
 import { TimeBonusBanner } from '../features/discounts/components/TimeBonusBanner';
 import { TimeBonusPopup } from '../features/discounts/components/TimeBonusPopup';
 import { AutoLikeModal } from '../features/likes/components/LikeModal';
@@ -56,6 +58,8 @@ export function DefaultLayout() {
         {user === null && <EntryWarningModal settings={settings} loggedIn={false} />}
         <SignupModal />
         {user && <AutoLikeModal />}
+        {user && <ConsentGate />}
+        {user && <DiscreetApp />}
         <TimeBonusPopup />
       </div>
     </SignupModalProvider>

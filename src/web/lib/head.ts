@@ -38,12 +38,31 @@ export function buildTitle({
 /** The app-wide count (unread messages plus new likes) used when a page gives none, and the last page title. */
 let appCount = 0;
 let lastTitle: { title: string | undefined; siteName: string; count: number | undefined } | undefined;
+/** Discreet mode (issue 23): the neutral app name the title shows instead of the page and site (with the count). */
+let discreetName: string | null = null;
+
+function titleOf(info: Pick<HeadInfo, 'title' | 'siteName' | 'count'>): string {
+  return discreetName === null
+    ? buildTitle(info)
+    : buildTitle({ title: undefined, siteName: discreetName, count: info.count ?? 0 });
+}
+
+/** Discreet mode on (the neutral name) or off (null): the current title follows at once. */
+export function setDiscreetTitle(name: string | null): void {
+  discreetName = name;
+  if (lastTitle)
+    document.title = titleOf({
+      title: lastTitle.title,
+      siteName: lastTitle.siteName,
+      count: lastTitle.count ?? appCount,
+    });
+}
 
 /** Sets the app-wide count of the title prefix (the top bar's polling calls it) and updates the current title. */
 export function setTitleCount(count: number): void {
   appCount = count;
   if (lastTitle)
-    document.title = buildTitle({
+    document.title = titleOf({
       title: lastTitle.title,
       siteName: lastTitle.siteName,
       count: lastTitle.count ?? appCount,
@@ -55,7 +74,7 @@ export function useHead(info: HeadInfo): void {
   const imageUrl = image?.status === 'active' ? image.url : undefined;
   useEffect(() => {
     lastTitle = { title, siteName, count };
-    document.title = buildTitle({ title, siteName, count: count ?? appCount });
+    document.title = titleOf({ title, siteName, count: count ?? appCount });
     setMeta('name', 'description', description);
     setMeta('property', 'og:title', title ?? siteName);
     setMeta('property', 'og:site_name', siteName);

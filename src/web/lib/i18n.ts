@@ -28,6 +28,8 @@ export const NAMESPACES = [
   // decisions, grounds and statements of reasons (shared with the server), and the complaints and ban pages
   'moderation',
   'complaints',
+  // consent for sensitive data and discreet mode (issue 23)
+  'consent',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

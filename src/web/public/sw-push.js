@@ -36,7 +36,8 @@ self.addEventListener('push', (event) => {
       self.registration.showNotification(title, {
         body: typeof data.body === 'string' ? data.body : '',
         icon: typeof data.icon === 'string' && data.icon ? data.icon : '/icons/icon-192.png',
-        badge: '/icons/icon-192.png',
+        // Discreet mode sends a neutral icon and badge (the server leaves names and texts out too).
+        badge: typeof data.badge === 'string' && data.badge ? data.badge : '/icons/icon-192.png',
         tag: typeof data.tag === 'string' && data.tag ? data.tag : undefined,
         // A newer notification of the same tag replaces the older one and alerts again.
         renotify: typeof data.tag === 'string' && data.tag !== '',

@@ -24,6 +24,7 @@ export function buildAccountMail(
   rows?: readonly (readonly [string, string])[],
   footerLinks?: readonly { label: string; url: string }[],
   literal?: MailContext['literal'],
+  preheader?: string,
 ): MailMessage {
   const locale: Locale = isLocale(to.language) ? to.language : 'en';
   const rendered = renderMail(kind, {
@@ -37,6 +38,7 @@ export function buildAccountMail(
     rows,
     footerLinks,
     literal,
+    preheader,
   });
   const fromDomain = site.domain.includes('.') ? site.domain : 'localhost';
   return { to: to.email, from: `"${site.mailName.replace(/"/g, '')}" <noreply@${fromDomain}>`, ...rendered };

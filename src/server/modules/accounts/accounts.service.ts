@@ -10,6 +10,7 @@ import { hashPassword, isCommonPassword, verifyPassword } from '../../lib/passwo
 import { guardPasswordCheck } from '../auth/login-throttle';
 import { ensureConversation } from '../chat/chat.repo';
 import { insertMessage, releaseHeldMessages } from '../chat/chat-send.repo';
+import { recordConsent } from '../consents/consents.service';
 import { changeCredits } from '../credits/credits.service';
 import { refreshSearchable } from '../members/searchable';
 import { enqueueMail } from '../outbox/outbox.repo';
@@ -104,6 +105,8 @@ export async function signup(db: Db, req: SignupRequest, ctx: SignupContext): Pr
       country: ctx.country,
       niche: site.niche,
     });
+    // The schema refuses a signup without the consent; it is recorded with the account, with its text version.
+    await recordConsent(tx, user.id, 'sensitive_data');
     if (req.signup_message && req.member_id)
       await holdFirstMessage(tx, user.id, req.member_id, req.signup_message);
     await queueActivationMail(

@@ -304,6 +304,7 @@ describe('account deletion', () => {
       password: GOOD_PASSWORD,
       date_of_birth: '1990-01-01',
       language: 'en',
+      sensitive_consent: true,
     });
     expect(signup.json().error.code).toBe('account_deleted_pending');
 

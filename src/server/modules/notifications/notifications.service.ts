@@ -18,6 +18,7 @@ import { outbox, type Site, sites } from '../../db/schema';
 import { translate } from '../../i18n/translate';
 import type { MailKind } from '../../lib/mail/templates';
 import { buildAccountMail, type LinkBase, siteOrigin } from '../accounts/account-mail';
+import { isDiscreet } from '../consents/discreet.service';
 import { enqueueMail } from '../outbox/outbox.repo';
 import { buildContent, type NotificationContent } from './notification-content';
 import {
@@ -113,8 +114,19 @@ export interface PushPayload {
   ttl: number;
   urgency: 'very-low' | 'low' | 'normal' | 'high';
   /** the notification shown by the service worker */
-  data: { title: string; body: string; url: string; tag: string; type: NotificationType };
+  data: {
+    title: string;
+    body: string;
+    url: string;
+    tag: string;
+    type: NotificationType;
+    icon?: string;
+    badge?: string;
+  };
 }
+
+/** The neutral icon of discreet mode (the discreet manifest's too). */
+export const DISCREET_ICON = '/icons/discreet-192.png';
 
 const siteCache = new Map<number, { site: Site; at: number }>();
 
@@ -124,6 +136,29 @@ async function siteOf(tx: Tx, siteId: number): Promise<Site | undefined> {
   const [site] = await tx.select().from(sites).where(eq(sites.id, siteId)).limit(1);
   if (site) siteCache.set(siteId, { site, at: Date.now() });
   return site;
+}
+
+/** Message notifications: in discreet mode they say "a new message", everything else "a new notification". */
+const ABOUT_MESSAGES: ReadonlySet<NotificationType> = new Set([
+  'new_conversations',
+  'new_messages',
+  'unread_message_reminders',
+]);
+
+/**
+ * Discreet mode (issue 23): neutral texts without the other member's name, message text, counts or the site's name
+ * (mail.notify_discreet_<message|other>.*, push.discreet_<message|other>.*); the mail's preview line says the same.
+ */
+function discreetWords(locale: Locale, type: NotificationType) {
+  const key = ABOUT_MESSAGES.has(type) ? 'message' : 'other';
+  return {
+    vars: {},
+    mailKind: `notify_discreet_${key}` as MailKind,
+    literal: undefined,
+    preheader: translate(locale, `mail.notify_discreet_${key}.subject`),
+    pushTitle: translate(locale, `push.discreet_${key}.title`),
+    pushBody: translate(locale, `push.discreet_${key}.body`),
+  };
 }
 
 /** The texts of a notification in the member's language (mail.notify_<type>.* and push.<type>.*). */
@@ -199,7 +234,10 @@ async function dispatchGroup(
   const locale: Locale = isLocale(recipient.language) ? recipient.language : 'en';
   const origin = siteOrigin(site, deps.linkBase);
   const link = `${origin}${content.path}`;
-  const { vars, mailKind, literal, pushTitle, pushBody } = words(locale, type, content, site);
+  const discreet = await isDiscreet(tx, userId);
+  const { vars, mailKind, literal, pushTitle, pushBody, preheader } = discreet
+    ? discreetWords(locale, type)
+    : { ...words(locale, type, content, site), preheader: undefined };
   const channels: NotificationChannel[] = [];
 
   if (mailOk) {
@@ -216,6 +254,7 @@ async function dispatchGroup(
         { label: translate(locale, 'mail.notify.unsubscribe', vars), url: unsubscribe },
       ],
       literal,
+      preheader,
     );
     mail.headers = {
       'List-Unsubscribe': `<${unsubscribe}>`,
@@ -232,7 +271,15 @@ async function dispatchGroup(
         keys: target.keys,
         ttl: rule.pushTtlSeconds,
         urgency: rule.pushUrgency,
-        data: { title: pushTitle, body: pushBody, url: content.path, tag: type, type },
+        data: {
+          title: pushTitle,
+          body: pushBody,
+          url: content.path,
+          tag: type,
+          type,
+          // Discreet: the installed app's neutral icon instead of the site's (public/icons/discreet-*.png).
+          ...(discreet ? { icon: DISCREET_ICON, badge: DISCREET_ICON } : {}),
+        },
       };
       await enqueuePush(tx, userId, payload);
     }

@@ -11,6 +11,7 @@ import { validateWith } from '../../../lib/form-errors';
 import { currentLocale } from '../../../lib/i18n';
 import { storedTracking } from '../../../lib/tracking';
 import { signupCall } from '../../auth/api/accounts';
+import { SensitiveConsentCheckbox } from '../../consent/components/SensitiveConsentCheckbox';
 import { useSettings } from '../../site/api/settings';
 import { suggestEmail } from '../email-suggestion';
 import { clearSignupDrafts, useStepDraft } from '../step-draft';
@@ -50,6 +51,8 @@ export function SignupForm({
     signup_message: '',
   }));
   const [password, setPassword] = useState('');
+  // The separate consent for sensitive data (GDPR Art. 9): never ticked in advance, not kept in the draft.
+  const [consent, setConsent] = useState(false);
   const values: Values = { ...draft, password };
   const setValues = (update: (v: Values) => Values) => {
     const { password: nextPassword, ...rest } = update(values);
@@ -73,13 +76,14 @@ export function SignupForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (progress) return;
-    const body: SignupRequest = {
+    const body: Omit<SignupRequest, 'sensitive_consent'> & { sensitive_consent: boolean } = {
       email: values.email,
       name: values.name,
       password: values.password,
       date_of_birth: values.date_of_birth,
       language: currentLocale(),
       tracking: storedTracking(),
+      sensitive_consent: consent,
       ...(memberId && values.signup_message.trim()
         ? { member_id: memberId, signup_message: values.signup_message }
         : {}),
@@ -98,7 +102,7 @@ export function SignupForm({
     try {
       await wait(400);
       if (mounted.current) setProgress('creating');
-      const user = await signupCall(body);
+      const user = await signupCall(body as SignupRequest);
       setProgress('matching');
       await wait(700);
       setProgress('mailing');
@@ -228,6 +232,15 @@ export function SignupForm({
           />
         )}
       </FormField>
+      <SensitiveConsentCheckbox
+        checked={consent}
+        onChange={(on) => {
+          setConsent(on);
+          if (on) setErrors(({ sensitive_consent: _, ...rest }) => rest);
+        }}
+        error={errors.sensitive_consent}
+        siteName={settings.name}
+      />
       <p className="small text-body-secondary">
         <Trans
           t={t}
