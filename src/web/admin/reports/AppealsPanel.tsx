@@ -65,7 +65,7 @@ function AppealCard({ appeal: a, onDecided }: { appeal: AdminAppeal; onDecided(t
                 {t('reverse')}
               </Button>
               <Button
-                variant="outline-secondary"
+                variant="outline-dark"
                 data-testid="appeal-uphold"
                 disabled={decide.isPending}
                 onClick={() => send('upheld')}
