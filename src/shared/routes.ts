@@ -19,6 +19,7 @@ export const ROUTES = {
   profile: '/profile',
   notifications: '/notifications',
   complaints: '/complaints',
+  cancel: '/cancel',
   login: '/login',
   signup: '/signup',
   'signup-matches': '/signup-matches',

@@ -1,8 +1,15 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/locales';
 import type { RepeatOrderResponse } from '../../../shared/schemas/payments';
 import type { Db } from '../../db/client';
-import { catalogBundles, catalogPrices, paymentCustomers, payments, type Site } from '../../db/schema';
+import {
+  cancelledMandates,
+  catalogBundles,
+  catalogPrices,
+  paymentCustomers,
+  payments,
+  type Site,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { lockAndCheckDebit } from '../directdebit/directdebit.offer';
 import { applyInTx } from './apply-payment';
@@ -18,7 +25,10 @@ import { failUnanswered } from './unanswered-payments';
 
 type PaymentRow = typeof payments.$inferSelect;
 
-/** The member's last paid payment that left a mandate at this provider, with its bundle at today's price. */
+/**
+ * The member's last paid payment that left a mandate at this provider, with its bundle at today's price. A mandate the
+ * member cancelled with the cancel button (modules/cancellations) no longer counts once the cancellation took effect.
+ */
 async function repeatableOf(db: Db, provider: PaymentProvider, member: { id: number; country: string }) {
   const [last] = await db
     .select()
@@ -29,6 +39,18 @@ async function repeatableOf(db: Db, provider: PaymentProvider, member: { id: num
         eq(payments.provider, provider.name),
         inArray(payments.status, ['paid']),
         sql`${payments.mandateId} is not null`,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(cancelledMandates)
+            .where(
+              and(
+                eq(cancelledMandates.provider, payments.provider),
+                eq(cancelledMandates.mandateId, payments.mandateId),
+                lte(cancelledMandates.effectiveAt, sql`now()`),
+              ),
+            ),
+        ),
       ),
     )
     .orderBy(desc(payments.paidAt), desc(payments.id))
