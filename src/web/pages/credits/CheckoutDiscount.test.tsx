@@ -159,7 +159,9 @@ describe('checkout discount code', () => {
 
     fireEvent.click(screen.getByTestId('checkout-pay'));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
-    expect(paymentBodies(fetchMock)).toEqual([{ bundle_id: 3, method: 'ideal', discount_code: 'spring25' }]);
+    expect(paymentBodies(fetchMock)).toEqual([
+      { bundle_id: 3, method: 'ideal', discount_code: 'spring25', immediate_start: true },
+    ]);
   });
 
   it("shows the server's refusal under the field and pays the list price without the code", async () => {
@@ -180,7 +182,7 @@ describe('checkout discount code', () => {
 
     fireEvent.click(screen.getByTestId('checkout-pay'));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
-    expect(paymentBodies(fetchMock)).toEqual([{ bundle_id: 3, method: 'ideal' }]);
+    expect(paymentBodies(fetchMock)).toEqual([{ bundle_id: 3, method: 'ideal', immediate_start: true }]);
   });
 
   it('puts a refusal of the payment call at the field and keeps the rest', async () => {
@@ -212,8 +214,8 @@ describe('checkout discount code', () => {
     fireEvent.click(pay);
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
     expect(paymentBodies(fetchMock)).toEqual([
-      { bundle_id: 3, method: 'ideal', discount_code: 'STAY-AB12' },
-      { bundle_id: 3, method: 'ideal' },
+      { bundle_id: 3, method: 'ideal', discount_code: 'STAY-AB12', immediate_start: true },
+      { bundle_id: 3, method: 'ideal', immediate_start: true },
     ]);
   });
 
@@ -268,7 +270,7 @@ describe('checkout discount code', () => {
     expect((screen.getByTestId('discount-input') as HTMLInputElement).value).toBe('');
     fireEvent.click(screen.getByTestId('checkout-pay'));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
-    expect(paymentBodies(fetchMock)).toEqual([{ bundle_id: 3, method: 'ideal' }]);
+    expect(paymentBodies(fetchMock)).toEqual([{ bundle_id: 3, method: 'ideal', immediate_start: true }]);
   });
 
   it("applies the price list's welcome code, checked for the bundle", async () => {

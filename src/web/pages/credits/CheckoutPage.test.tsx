@@ -113,11 +113,15 @@ describe('CheckoutPage', () => {
     await renderWithProviders(routes, '/credits/3/ideal', { fetch: fetchMock });
     const pay = await screen.findByTestId('checkout-pay');
     expect((pay as HTMLButtonElement).disabled).toBe(false);
+    // The statement right above the button: paying is the express request to start at once (issue 23, point 3).
+    expect(screen.getByTestId('checkout-immediate-start').textContent).toContain(
+      'By paying, I ask Amora to start at once',
+    );
     fireEvent.click(pay);
     await waitFor(() =>
       expect(assign).toHaveBeenCalledWith('http://localhost/test-provider/checkout/tr_test0123456789abcdef'),
     );
-    expect(paymentCalls(fetchMock)).toEqual([{ bundle_id: 3, method: 'ideal' }]);
+    expect(paymentCalls(fetchMock)).toEqual([{ bundle_id: 3, method: 'ideal', immediate_start: true }]);
     // The app is being left: the button stays busy so it cannot be pressed twice.
     expect(screen.getByTestId('checkout-pay').getAttribute('aria-busy')).toBe('true');
   });
@@ -129,7 +133,7 @@ describe('CheckoutPage', () => {
     const { router } = await renderWithProviders(routes, '/credits/1/paypal', { fetch: fetchMock });
     fireEvent.click(await screen.findByTestId('checkout-pay'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/41'));
-    expect(paymentCalls(fetchMock)).toEqual([{ bundle_id: 1, method: 'paypal' }]);
+    expect(paymentCalls(fetchMock)).toEqual([{ bundle_id: 1, method: 'paypal', immediate_start: true }]);
     expect(assign).not.toHaveBeenCalled();
   });
 

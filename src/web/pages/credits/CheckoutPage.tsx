@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PAYMENT_METHOD_TABLE, type PaymentMethodName } from '../../../shared/payment-methods';
+import { WITHDRAWAL_RULES } from '../../../shared/rules';
 import type { CreditsResponse, PricedBundle } from '../../../shared/schemas/payments';
 import { BusyButton } from '../../components/ui/BusyButton';
 import { useCurrentUser } from '../../features/auth/api/session';
@@ -166,7 +167,8 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: P
     setFailure(null);
     setLeaving(true);
     try {
-      const { payment } = await createPayment(bundle.id, method, discount.sendCode);
+      // Paying under the statement above the button is the member's express request to start at once.
+      const { payment } = await createPayment(bundle.id, method, discount.sendCode, true);
       // The provider's page (another site, or the test provider's page): the app is left, the button stays busy.
       if (payment.checkout_url) checkoutNavigation.assign(payment.checkout_url);
       else navigate(`/transactions/${payment.id}`);
@@ -356,6 +358,12 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: P
           <p className="checkout-pay-vat d-lg-none" data-testid="checkout-pay-vat">
             {vatText}
           </p>
+          {method !== 'sdd' && (
+            <p className="checkout-immediate-start small" data-testid="checkout-immediate-start">
+              <i className="bi bi-info-circle me-1" aria-hidden="true" />
+              {t('checkout.immediate_start', { site: settings.name, days: WITHDRAWAL_RULES.days })}
+            </p>
+          )}
           <BusyButton
             busy={leaving}
             // While the code is being checked the price may still change: no amount, and the button says why.

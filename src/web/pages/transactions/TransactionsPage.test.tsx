@@ -315,4 +315,83 @@ describe('TransactionsPage', () => {
     );
     expect(await screen.findByTestId('payment-not-found')).toBeTruthy();
   });
+
+  it("withdraws from a purchase: the server's figures, then Confirm withdrawal, then when it was received", async () => {
+    let withdrawn = false;
+    const posted: unknown[] = [];
+    const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      if (url.pathname === '/api/withdrawal.php' && init?.method === 'POST') {
+        posted.push(JSON.parse(String(init.body)));
+        withdrawn = true;
+        return json(200, {
+          payment: payment(30, {
+            withdraw_until: null,
+            withdrawal: {
+              requested_at: '2026-03-02T09:30:00Z',
+              credits: 50,
+              refund: 1663,
+              status: 'refunded',
+              refunded_at: '2026-03-02T09:30:01Z',
+            },
+          }),
+        });
+      }
+      if (url.pathname === '/api/withdrawal.php') {
+        expect(url.searchParams.get('payment_id')).toBe('30');
+        return json(200, {
+          payment_id: 30,
+          refusal: null,
+          until: '2026-03-15T10:16:00Z',
+          amount: 1995,
+          currency: 'EUR',
+          credits: 60,
+          credits_unspent: 50,
+          credits_used: 10,
+          refund: 1663,
+          immediate_start: true,
+          premium_ends: true,
+        });
+      }
+      if (url.pathname === '/api/transactions.php')
+        return json(200, {
+          payments: [
+            withdrawn
+              ? payment(30, {
+                  withdraw_until: null,
+                  withdrawal: {
+                    requested_at: '2026-03-02T09:30:00Z',
+                    credits: 50,
+                    refund: 1663,
+                    status: 'refunded',
+                    refunded_at: '2026-03-02T09:30:01Z',
+                  },
+                })
+              : payment(30, { withdraw_until: '2026-03-15T10:16:00Z', withdrawal: null }),
+            payment(29, { withdraw_until: null, withdrawal: null }),
+          ],
+        });
+      if (url.pathname === '/api/user.php') return json(200, { user: user(10) });
+      return json(404, { error: { code: 'not_found', message: 'Not found' } });
+    });
+    const { router } = await renderPage(fetchMock, '/transactions');
+    const rows = await screen.findAllByTestId('transaction-row');
+    // Only the purchase within its withdrawal period offers the function.
+    expect(within(rows[1]!).queryByTestId('transaction-withdraw')).toBeNull();
+    fireEvent.click(within(rows[0]!).getByTestId('transaction-withdraw'));
+    expect(router.state.location.search).toBe('?withdraw=30');
+    const quote = await screen.findByTestId('withdrawal-quote');
+    expect(within(quote).getByTestId('withdrawal-credits').textContent).toBe('50 credits');
+    expect(within(quote).getByTestId('withdrawal-refund').textContent).toBe('€16.63');
+    expect(quote.textContent).toContain('premium ends with the withdrawal');
+    expect(posted).toEqual([]);
+    fireEvent.click(screen.getByTestId('withdrawal-confirm'));
+    const done = await screen.findByTestId('withdrawal-done');
+    expect(posted).toEqual([{ payment_id: 30 }]);
+    expect(done.textContent).toContain('We received your withdrawal on');
+    expect(done.textContent).toContain('€16.63 is being refunded');
+    await waitFor(() =>
+      expect(screen.getByTestId('transaction-withdrawn').textContent).toContain('€16.63 refunded.'),
+    );
+  });
 });

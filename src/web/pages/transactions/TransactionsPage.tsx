@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { isBuilt } from '../../app/built-routes';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { transactionsQuery } from '../../features/payments/api/payments';
 import { PaymentStatusPanel } from '../../features/payments/components/PaymentStatusPanel';
 import { TransactionList } from '../../features/payments/components/TransactionList';
+import { WithdrawalDialog } from '../../features/payments/components/WithdrawalDialog';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 import { NotFoundPage } from '../error/RouteError';
@@ -34,6 +35,12 @@ function TransactionsScreen() {
   const { t } = useTranslation('transactions');
   const settings = useSettings();
   const payments = useQuery(transactionsQuery());
+  // The withdrawal's confirmation step: from a row's button, or the purchase mail's link (?withdraw=<payment id>).
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('withdraw');
+  const withdrawing = asked && /^[1-9]\d{0,11}$/.test(asked) ? Number(asked) : null;
+  const openWithdrawal = (id: number) => setSearch({ withdraw: String(id) });
+  const closeWithdrawal = () => setSearch({}, { replace: true });
   useHead({ title: t('title'), siteName: settings.name });
 
   let body: ReactNode;
@@ -74,7 +81,7 @@ function TransactionsScreen() {
       </div>
     );
   } else {
-    body = <TransactionList payments={payments.data.payments} />;
+    body = <TransactionList payments={payments.data.payments} onWithdraw={openWithdrawal} />;
   }
 
   return (
@@ -92,6 +99,7 @@ function TransactionsScreen() {
         )}
       </header>
       {body}
+      {withdrawing !== null && <WithdrawalDialog paymentId={withdrawing} onClose={closeWithdrawal} />}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PaymentMethodName } from '../../../../shared/payment-methods';
 import type { CreditsResponse, Payment, RepeatOrderResponse } from '../../../../shared/schemas/payments';
+import type { WithdrawalQuote } from '../../../../shared/schemas/withdrawal';
 import { api } from '../../../lib/http';
 
 /**
@@ -23,12 +24,23 @@ export const creditsQuery = (country?: string, code?: string | null) =>
 
 /**
  * POST /api/payment.php: starts paying a bundle, with a discount code when one applies (the server prices and
- * reserves it; a refused code answers its code_* error); go to `payment.checkout_url` next.
+ * reserves it; a refused code answers its code_* error); go to `payment.checkout_url` next. `immediateStart`: the
+ * member paid under the checkout's statement asking for the service to start at once (recorded with the payment).
  */
-export const createPayment = (bundleId: number, method: PaymentMethodName, discountCode?: string) =>
+export const createPayment = (
+  bundleId: number,
+  method: PaymentMethodName,
+  discountCode?: string,
+  immediateStart = false,
+) =>
   api<{ payment: Payment }>('api/payment.php', {
     method: 'POST',
-    body: { bundle_id: bundleId, method, ...(discountCode ? { discount_code: discountCode } : {}) },
+    body: {
+      bundle_id: bundleId,
+      method,
+      ...(discountCode ? { discount_code: discountCode } : {}),
+      ...(immediateStart ? { immediate_start: true } : {}),
+    },
   });
 
 /** GET /api/transactions.php: the member's payments, newest first. */
@@ -58,3 +70,17 @@ export const repeatOrderQuery = () =>
 /** POST /api/repeat-order.php: buys the last bundle again on the mandate, in one confirmed step. */
 export const placeRepeatOrder = () =>
   api<{ payment: Payment }>('api/repeat-order.php', { method: 'POST', body: {} });
+
+/** GET /api/withdrawal.php?payment_id=: what withdrawing from a purchase would give back now (the server computes it). */
+export const withdrawalQuoteQuery = (paymentId: number) =>
+  queryOptions({
+    queryKey: ['withdrawal', paymentId],
+    queryFn: ({ signal }) =>
+      api<WithdrawalQuote>('api/withdrawal.php', { query: { payment_id: paymentId }, signal }),
+    staleTime: 0,
+    throwOnError: false,
+  });
+
+/** POST /api/withdrawal.php: withdraws from the purchase (credits taken back, refund, acknowledgment mail). */
+export const withdrawFromPurchase = (paymentId: number) =>
+  api<{ payment: Payment }>('api/withdrawal.php', { method: 'POST', body: { payment_id: paymentId } });

@@ -3,12 +3,20 @@ import { Link } from 'react-router';
 import type { Payment } from '../../../../shared/schemas/payments';
 import { TransactionMethod, useDateTime, useMoney } from './TransactionFormat';
 import { TransactionStatusBadge } from './TransactionStatusBadge';
+import { TransactionWithdrawal } from './TransactionWithdrawal';
 
 /**
  * The member's payments, newest first: one row per payment linking to its status page. A table-like grid with a
  * header on wide screens; two lines per payment on a phone.
  */
-export function TransactionList({ payments }: { payments: Payment[] }) {
+export function TransactionList({
+  payments,
+  onWithdraw,
+}: {
+  payments: Payment[];
+  /** opens the withdrawal's confirmation step for a purchase (rows within the withdrawal period offer it) */
+  onWithdraw?: (paymentId: number) => void;
+}) {
   const { t } = useTranslation('transactions');
   const money = useMoney();
   const dateTime = useDateTime();
@@ -40,6 +48,7 @@ export function TransactionList({ payments }: { payments: Payment[] }) {
               </span>
               <i className="bi bi-chevron-right transaction-chevron" aria-hidden="true" />
             </Link>
+            <TransactionWithdrawal payment={p} onWithdraw={onWithdraw} />
           </li>
         ))}
       </ul>
