@@ -13,6 +13,7 @@ import { AccountTab } from './AccountTab';
 import { AdjustCreditsDialog } from './AdjustCreditsDialog';
 import { CreditsTab } from './CreditsTab';
 import { EraseDialog } from './EraseDialog';
+import { ExportTab } from './ExportTab';
 import { memberQuery } from './members-api';
 import { PaymentsTab } from './PaymentsTab';
 import { ProfileTab } from './ProfileTab';
@@ -112,6 +113,11 @@ export function MemberDetailPage() {
             <Tab eventKey="sessions" title={t('tabs.sessions', { count: data.sessions.length })}>
               <SessionsTab member={data} onDone={setNotice} />
             </Tab>
+            {isAdmin && (
+              <Tab eventKey="export" title={t('tabs.export')}>
+                <ExportTab member={data} />
+              </Tab>
+            )}
           </Tabs>
           {dialog === 'credits' && (
             <AdjustCreditsDialog

@@ -8,6 +8,7 @@ import {
   memberSessionsEndResponseSchema,
 } from '../../../shared/schemas/admin-members';
 import { adminSitesResponseSchema } from '../../../shared/schemas/admin-sites';
+import { adminExportListSchema, adminExportSchema } from '../../../shared/schemas/data-export';
 import { adminApi } from '../admin-api';
 
 /** The members section's calls (/api/admin/members.php, member.php, member-*.php). */
@@ -59,3 +60,21 @@ export const endSessionsCall = (body: { member: number; session: number } | { me
 
 export const eraseCall = (body: { member: number; confirmation: string }) =>
   adminApi('api/admin/member.php', { method: 'DELETE', body, schema: memberEraseResponseSchema });
+
+export const exportsKey = (member: number) => ['console', 'members', 'exports', member] as const;
+
+/** The member's data exports (admins): asked again every 5 s while one is being prepared. */
+export const memberExportsQuery = (member: number) => ({
+  queryKey: exportsKey(member),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    adminApi('api/admin/member-export.php', {
+      query: { member },
+      schema: adminExportListSchema,
+      signal,
+    }).then((a) => a.exports),
+  refetchInterval: (q: { state: { data?: { state: string }[] } }) =>
+    q.state.data?.some((e) => e.state === 'preparing') ? 5_000 : false,
+});
+
+export const requestExportCall = (member: number) =>
+  adminApi('api/admin/member-export.php', { method: 'POST', body: { member }, schema: adminExportSchema });
