@@ -5,6 +5,7 @@ export * from './consents';
 export * from './data-export';
 export * from './directdebit';
 export * from './discounts';
+export * from './flexpay';
 export * from './matching';
 export * from './members';
 export * from './moderation';

@@ -116,6 +116,11 @@ export const sites = pgTable(
     billingDescriptor: text('billing_descriptor').notNull().default(''),
     /** Discreet mode for members who did not choose: on, off, or null = on in the niches she, bdsm and gay. */
     discreetDefault: boolean('discreet_default'),
+    /**
+     * Who takes this site's payments (issue 23, point 6): 'mollie' (the general provider: Mollie, or the built-in test
+     * provider where no Mollie key is set) or 'verotel' (FlexPay, for the adult niches Mollie refuses).
+     */
+    paymentProvider: text('payment_provider').notNull().default('mollie'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -133,6 +138,7 @@ export const sites = pgTable(
     check('sites_photo_review_known', sql`${t.photoReview} in ('before', 'after')`),
     check('sites_photo_explicit_threshold', sql`${t.photoExplicitThreshold} between 1 and 100`),
     check('sites_billing_descriptor', sql`char_length(${t.billingDescriptor}) <= 22`),
+    check('sites_payment_provider', sql`${t.paymentProvider} in ('mollie', 'verotel')`),
   ],
 );
 
