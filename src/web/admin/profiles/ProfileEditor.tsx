@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { COUNTRIES } from '../../../shared/locales';
 import { STAFF_PROFILE_KINDS } from '../../../shared/schemas/admin-profiles';
 import { GENDERS } from '../../../shared/schemas/profiles';
@@ -43,19 +43,20 @@ function EditorForm({ id, initial }: { id: number | null; initial: ProfileDraft 
   const sites = useQuery(siteCamsQuery);
   const profile = useQuery({ ...profileQuery(id ?? 0), enabled: id !== null });
   const [draft, setDraft] = useState(initial);
-  const [saved, setSaved] = useState(false);
+  // A new profile opens at its own address once created: the confirmation comes along.
+  const location = useLocation();
+  const [saved, setSaved] = useState(Boolean((location.state as { saved?: boolean } | null)?.saved));
   const set = <K extends keyof ProfileDraft>(k: K, v: ProfileDraft[K]) => {
     setSaved(false);
     setDraft((d) => ({ ...d, [k]: v }));
   };
-  useEffect(() => setDraft(initial), [initial]);
   const save = useMutation({
     mutationFn: () => saveProfileCall({ id, input: draft }),
     onSuccess: (p) => {
       client.setQueryData(profileQuery(p.id).queryKey, p);
       void client.invalidateQueries({ queryKey: ['console', 'profiles'] });
       setSaved(true);
-      if (id === null) navigate(`../${p.id}`, { relative: 'path' });
+      if (id === null) navigate(`../${p.id}`, { relative: 'path', state: { saved: true } });
     },
   });
   const error = save.error;
