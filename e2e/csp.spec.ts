@@ -172,3 +172,49 @@ test('signed in: own profile with an upload, a member profile, settings and the 
   await expect(button).toHaveCSS('background-color', 'rgb(240, 100, 90)');
   expect(violations).toEqual([]);
 });
+
+/**
+ * Issue 23: no orientation, niche or profile data reaches a third party. The served policy names no other origin
+ * for scripts, connections or anything else (only 'self', 'none', data: and blob:), and the pages a visitor and a
+ * member open load nothing from another origin (no tracker, analytics script, font or image host).
+ */
+test.describe('no third party', () => {
+  test.use({ freshVisitor: true });
+
+  test('the policy allows no other origin, and no page loads anything from one', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const own = new URL(baseURL!).origin;
+    const foreign: string[] = [];
+    page.on('request', (req) => {
+      const url = req.url();
+      if (url.startsWith('data:') || url.startsWith('blob:')) return;
+      if (new URL(url).origin !== own) foreign.push(url);
+    });
+    const res = await page.goto('/');
+    const policy = res?.headers()['content-security-policy'] ?? '';
+    for (const directive of policy
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)) {
+      const [name, ...sources] = directive.split(/\s+/);
+      for (const source of sources)
+        expect(source, `${name} ${source}`).toMatch(/^('self'|'none'|data:|blob:)$/);
+    }
+    expect(policy).toMatch(/(^|;)\s*script-src 'self'\s*(;|$)/);
+    expect(policy).toMatch(/(^|;)\s*connect-src 'self'\s*(;|$)/);
+
+    await page.getByTestId('entry-warning-accept').click();
+    await expect(page.getByTestId('profile-card').first()).toBeVisible();
+    await page.goto('/signup');
+    await expect(page.getByTestId('signup-form')).toBeVisible();
+    await visitMemberProfile(page);
+    for (const path of ['/pages/privacy', '/pages/terms']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(foreign).toEqual([]);
+  });
+});

@@ -38,7 +38,7 @@ export function DiscreetSection() {
           return (
             <>
               <FormAlert error={save.error} />
-              <div className="form-check form-switch mb-2" data-testid="settings-discreet">
+              <div className="form-check form-switch mb-2" data-testid="settings-discreet-mode">
                 <input
                   className="form-check-input"
                   type="checkbox"
