@@ -18,6 +18,7 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'pages-faq',
   'pages-service',
   'complaints',
+  'cancel',
   'login',
   'signup',
   'signup-matches',

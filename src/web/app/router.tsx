@@ -79,6 +79,9 @@ export const routes: RouteObject[] = [
               screen('pricing', () =>
                 import('../pages/pricing/PricingPage').then((m) => ({ Component: m.PricingPage })),
               ),
+              screen('cancel', () =>
+                import('../pages/cancel/CancelPage').then((m) => ({ Component: m.CancelPage })),
+              ),
               ...(Object.keys(INFO_PAGES) as (keyof typeof INFO_PAGES)[]).map(infoPage),
               screen('login', () =>
                 import('../pages/login/LoginPage').then((m) => ({ Component: m.LoginPage })),

@@ -12,6 +12,8 @@ const LINKS = [
   ['/pages/ban', 'footer.ban'],
   ['/pricing', 'footer.pricing'],
   ['/complaints', 'footer.complaints'],
+  // The cancel button (BGB §312k): reachable from every page, without signing in.
+  ['/cancel', 'footer.cancel'],
   ['/pages/return-policy', 'footer.return_policy'],
   ['/pages/faq', 'footer.faq'],
   ['/pages/service', 'footer.support'],

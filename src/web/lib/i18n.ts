@@ -30,6 +30,8 @@ export const NAMESPACES = [
   'complaints',
   // consent for sensitive data and discreet mode (issue 23)
   'consent',
+  // the cancel button (issue 23)
+  'cancel',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
