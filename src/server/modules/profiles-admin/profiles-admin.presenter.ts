@@ -2,7 +2,6 @@ import { ageOn } from '../../../shared/dates';
 import type { AdminProfile, AdminProfileSummary } from '../../../shared/schemas/admin-profiles';
 import type { GENDERS } from '../../../shared/schemas/profiles';
 import type { Photo } from '../../db/schema';
-import { photoUrl } from '../photos/photos.presenter';
 import type { KeptProfile } from './profiles-admin.repo';
 
 type Gender = (typeof GENDERS)[number];
@@ -10,9 +9,12 @@ const gender = (g: string | null): Gender | null => (g === 'male' || g === 'fema
 
 /**
  * Staff see a kept profile whole (it is the network's own), photos in any state: the console shows their status.
- * Photo addresses are relative (/media/…): the console is served by this application, not from a site's CDN.
+ * Photos are shown through the staff-only image call of the photo queue (any status: pending ones are not public).
  */
-export function presentKeptSummary(kept: KeptProfile, mainKey: string | null): AdminProfileSummary {
+const staffImage = (photoId: number, size: 'thumb' | 'main') =>
+  `/api/admin/photo-image.php?id=${photoId}&size=${size}`;
+
+export function presentKeptSummary(kept: KeptProfile, mainPhotoId: number | null): AdminProfileSummary {
   const p = kept.profile;
   return {
     id: p.userId,
@@ -30,11 +32,11 @@ export function presentKeptSummary(kept: KeptProfile, mainKey: string | null): A
     visible: !p.invisible,
     created_at: kept.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
-    thumb_filename: mainKey ? photoUrl('', mainKey, 'thumb') : null,
+    thumb_filename: mainPhotoId ? staffImage(mainPhotoId, 'thumb') : null,
   };
 }
 
-export function presentKeptProfile(kept: KeptProfile, photos: Photo[], cdnPrefix: string): AdminProfile {
+export function presentKeptProfile(kept: KeptProfile, photos: Photo[]): AdminProfile {
   const { thumb_filename: _thumb, ...summary } = presentKeptSummary(kept, null);
   return {
     ...summary,
@@ -44,8 +46,8 @@ export function presentKeptProfile(kept: KeptProfile, photos: Photo[], cdnPrefix
       id: ph.id,
       main: ph.isMain,
       status: ph.status,
-      thumb_filename: photoUrl(cdnPrefix, ph.storageKey, 'thumb'),
-      filename: photoUrl(cdnPrefix, ph.storageKey, 'main'),
+      thumb_filename: staffImage(ph.id, 'thumb'),
+      filename: staffImage(ph.id, 'main'),
     })),
   };
 }

@@ -47,16 +47,16 @@ export interface KeptFilter {
   offset: number;
 }
 
-/** Staff-kept profiles, newest first, with their main photo's storage key (any status: staff see their own). */
+/** Staff-kept profiles, newest first, with their main photo's id (any status: staff see their own). */
 export async function listKeptProfiles(
   db: Db,
   f: KeptFilter,
-): Promise<(KeptProfile & { mainKey: string | null })[]> {
+): Promise<(KeptProfile & { mainPhotoId: number | null })[]> {
   const parts: SQL[] = [inArray(profiles.kind, f.kind ? [f.kind] : KEPT_KINDS)];
   if (f.siteId) parts.push(eq(users.siteId, f.siteId));
   if (f.q) parts.push(ilike(profiles.name, `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   const rows = await db
-    .select({ ...keptColumns, mainKey: photos.storageKey })
+    .select({ ...keptColumns, mainPhotoId: photos.id })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .innerJoin(sites, eq(sites.id, users.siteId))
@@ -65,7 +65,7 @@ export async function listKeptProfiles(
     .orderBy(desc(profiles.userId))
     .limit(f.limit)
     .offset(f.offset);
-  return rows as (KeptProfile & { mainKey: string | null })[];
+  return rows as (KeptProfile & { mainPhotoId: number | null })[];
 }
 
 export async function findPhotos(db: Db | Tx, userId: number): Promise<Photo[]> {

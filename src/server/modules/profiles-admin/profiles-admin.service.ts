@@ -61,8 +61,8 @@ function profileValues(input: AdminProfileInput, niche: number) {
   };
 }
 
-async function present(db: Db, kept: KeptProfile, cdnPrefix = ''): Promise<AdminProfile> {
-  return presentKeptProfile(kept, await findPhotos(db, kept.profile.userId), cdnPrefix);
+async function present(db: Db, kept: KeptProfile): Promise<AdminProfile> {
+  return presentKeptProfile(kept, await findPhotos(db, kept.profile.userId));
 }
 
 export async function listProfiles(db: Db, q: AdminProfilesQuery): Promise<AdminProfilesResponse> {
@@ -74,7 +74,7 @@ export async function listProfiles(db: Db, q: AdminProfilesQuery): Promise<Admin
     offset: (q.page - 1) * ADMIN_PROFILES_PAGE,
   });
   return {
-    profiles: rows.slice(0, ADMIN_PROFILES_PAGE).map((r) => presentKeptSummary(r, r.mainKey)),
+    profiles: rows.slice(0, ADMIN_PROFILES_PAGE).map((r) => presentKeptSummary(r, r.mainPhotoId)),
     more: rows.length > ADMIN_PROFILES_PAGE,
   };
 }

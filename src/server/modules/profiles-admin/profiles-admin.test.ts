@@ -173,6 +173,14 @@ describe('/api/admin/profile-photos.php', () => {
     const withPhoto = adminProfileResponseSchema.parse(res.json()).profile;
     expect(withPhoto.photos).toHaveLength(1);
     expect(withPhoto.photos[0]).toMatchObject({ main: true });
+    // Pending, so not public: staff see it through the photo queue's staff-only image call.
+    const image = await ctx.app.inject({
+      method: 'GET',
+      url: withPhoto.photos[0]!.thumb_filename,
+      headers: staff.headers,
+    });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toContain('image/jpeg');
     const [added] = await auditOf(made.id, 'profile.photo.add');
     expect(added!.after).toMatchObject({ photo: withPhoto.photos[0]!.id, main: true });
 
