@@ -89,6 +89,12 @@ test('an admin finds a member, adjusts credits with a reason, and ends the sessi
   await expect(staffPage.getByTestId('member-ledger')).toContainText('Goodwill: a message did not arrive');
   await staffPage.screenshot({ path: testInfo.outputPath('members-credits.png'), fullPage: true });
 
+  // A copy of the member's data for staff: prepared in the background, then downloadable.
+  await staffPage.getByRole('tab', { name: 'Data export' }).click();
+  await staffPage.getByTestId('member-export-request').click();
+  await expect(staffPage.getByTestId('member-exports')).toContainText(/Being prepared|Ready/);
+  await expect(staffPage.getByTestId('member-exports')).toContainText('Ready', { timeout: 30_000 });
+
   // End every session: the member is signed out.
   await staffPage.getByRole('tab', { name: /Sessions/ }).click();
   await expect(staffPage.getByTestId('member-sessions')).toBeVisible();
