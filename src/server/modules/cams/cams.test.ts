@@ -254,6 +254,11 @@ describe('profiles the staff keep', () => {
     const cam = await kept('cam');
     const camPage = await get(site, `/api/member.php?id=${cam}`, viewer.cookie);
     expect(camPage.json().profile).toMatchObject({ fictional: false, kind: 'cam' });
+    // Never among the related members of a profile, nor on the landing page's showcase.
+    const again = await get(site, `/api/member.php?id=${fictional}`, viewer.cookie);
+    expect(again.json().related.map((r: { id: number }) => r.id)).not.toContain(cam);
+    const showcase = await get(site, '/api/showcase.php', viewer.cookie);
+    expect(showcase.json().profiles.map((p: { id: number }) => p.id)).not.toContain(cam);
   });
 
   it('can never have a password or a member session', async () => {

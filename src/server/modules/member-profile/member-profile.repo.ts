@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { conversations, messages, type Photo, type Profile, photos, profiles, users } from '../../db/schema';
@@ -87,6 +87,8 @@ export async function findRelatedCards(db: Db, f: RelatedFilter): Promise<CardRo
         eq(profiles.status, 'active'),
         eq(users.status, 'active'),
         eq(profiles.invisible, false),
+        // Cam and resell profiles are shown in the cam section only (docs/decisions.md "Cam section").
+        inArray(profiles.kind, ['member', 'fictional']),
         eq(profiles.niche, f.niche),
         eq(profiles.country, f.country),
         f.gender ? eq(profiles.gender, f.gender) : undefined,

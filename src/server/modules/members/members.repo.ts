@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { photos, profiles, users } from '../../db/schema';
 import { notBlockedEitherWay } from '../blocks/blocks.policy';
@@ -30,6 +30,8 @@ export async function findShowcaseProfiles(
         eq(profiles.status, 'active'),
         eq(users.status, 'active'),
         eq(profiles.invisible, false),
+        // Cam and resell profiles are shown in the cam section only (docs/decisions.md "Cam section").
+        inArray(profiles.kind, ['member', 'fictional']),
         eq(profiles.niche, opts.niche),
         opts.gender ? eq(profiles.gender, opts.gender) : undefined,
         opts.viewerId ? ne(profiles.userId, opts.viewerId) : undefined,
