@@ -39,7 +39,7 @@ export function BundlesPage() {
         <p className="small text-body-secondary mb-0 me-auto">{t('bundles_help')}</p>
         <button
           type="button"
-          className="btn btn-primary btn-sm"
+          className="btn btn-primary btn-sm text-nowrap"
           onClick={() => setEditing('new')}
           data-testid="bundle-new"
         >
@@ -64,7 +64,9 @@ export function BundlesPage() {
                   {b.code} · {t(`style.${b.style}`)} · {summary(b)}
                 </span>
                 <div className="small">
-                  <span className={`badge me-1 ${b.active ? 'text-bg-success' : 'text-bg-secondary'}`}>
+                  <span
+                    className={`badge me-1 ${b.active ? 'bg-success-subtle text-success-emphasis' : 'bg-secondary-subtle text-secondary-emphasis'}`}
+                  >
                     {b.active ? t('bundle.on_sale') : t('bundle.off_sale')}
                   </span>
                   {!b.listed && <span className="badge text-bg-light me-1">{t('bundle.unlisted')}</span>}

@@ -75,8 +75,10 @@ export function DiscountsPage() {
             <div className="d-flex flex-wrap align-items-center gap-2">
               <div className="me-auto">
                 <span className="fw-semibold font-monospace">{c.code}</span>{' '}
-                <span className="badge text-bg-primary">−{c.value_percentage}%</span>{' '}
-                <span className={`badge ${c.status === 'active' ? 'text-bg-success' : 'text-bg-secondary'}`}>
+                <span className="badge bg-primary-subtle text-primary-emphasis">−{c.value_percentage}%</span>{' '}
+                <span
+                  className={`badge ${c.status === 'active' ? 'bg-success-subtle text-success-emphasis' : 'bg-secondary-subtle text-secondary-emphasis'}`}
+                >
                   {t(`discount.${c.status}`)}
                 </span>
                 <div className="small text-body-secondary">

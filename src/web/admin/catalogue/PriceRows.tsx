@@ -1,4 +1,5 @@
 import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
 import { useTranslation } from 'react-i18next';
 import type { PricingCountry } from '../../../shared/schemas/admin-catalogue';
 import { fieldError } from '../components/form-errors';
@@ -54,13 +55,16 @@ export function PriceRows({
               />
             </div>
             <div className="col-4 col-sm-3">
-              <Form.Control
-                aria-label={t('bundle.vat_in', { country: regions.of(r.country) ?? r.country })}
-                type="number"
-                step="0.01"
-                value={r.vat_rate_bp / 100}
-                onChange={(e) => put(i, { vat_rate_bp: Math.round(Number(e.target.value) * 100) })}
-              />
+              <InputGroup>
+                <Form.Control
+                  aria-label={t('bundle.vat_in', { country: regions.of(r.country) ?? r.country })}
+                  type="number"
+                  step="0.01"
+                  value={r.vat_rate_bp / 100}
+                  onChange={(e) => put(i, { vat_rate_bp: Math.round(Number(e.target.value) * 100) })}
+                />
+                <InputGroup.Text aria-hidden="true">%</InputGroup.Text>
+              </InputGroup>
             </div>
             <div className="col-2 col-sm-2 text-end">
               <button
