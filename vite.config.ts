@@ -12,6 +12,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which chunks and CSS each page loads, for the size budgets (npm run size).
+    manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
