@@ -12,7 +12,8 @@ const KINDS = Object.entries(en.mail)
 const RECIPIENT = 'Bram';
 const ACTOR = 'Anna';
 
-/** A mail to Bram about Anna (the liker, sender, ...), with every variable a template may ask for. */
+/** A mail to Bram about Anna (the liker, sender, inviter, ...), with every variable a template may ask for: a
+ * template whose variable is missing here renders a raw {{placeholder}} and fails the check below. */
 const render = (kind: MailKind, locale: (typeof LOCALES)[number], name = RECIPIENT) =>
   renderMail(kind, {
     locale,
@@ -33,6 +34,12 @@ const render = (kind: MailKind, locale: (typeof LOCALES)[number], name = RECIPIE
       creditsText: '60 credits',
       amount: '€19.95',
       date: '1 May 2026',
+      inviter: ACTOR,
+      received: '1 May 2026 10:00',
+      reference: '#42',
+      refund: '€9.98',
+      contract: 'Premium membership',
+      effective: '1 June 2026',
     },
   });
 
