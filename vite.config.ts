@@ -1,13 +1,27 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { iconSubset } from './scripts/icon-subset';
 import { precompressAssets } from './scripts/precompress-assets';
+import { serviceWorker } from './scripts/service-worker';
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), precompressAssets()],
+  // Bootstrap Icons: only the rules of the icons the sources name (scripts/icon-subset.ts).
+  plugins: [
+    react(),
+    iconSubset(
+      ['src/web', 'src/shared', 'src/server/modules', 'src/server/demo'].map((d) =>
+        path.resolve(import.meta.dirname, d),
+      ),
+    ),
+    // The service worker /sw.js and the offline page (scripts/service-worker.ts).
+    serviceWorker(),
+    precompressAssets(),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -21,7 +35,11 @@ export default defineConfig({
         // schemas imports this chunk, so the setting is made before any schema exists. Otherwise zod's eval probe
         // ran first in whichever chunk came first (a CSP violation: script-src has no 'unsafe-eval').
         codeSplitting: {
-          groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]lib[\\/]zod-jitless\.ts$/ }],
+          groups: [
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]lib[\\/]zod-jitless\.ts$/ },
+            // The phone metadata (direct debit's mobile check) in a chunk of its own, cached apart from the screen.
+            { name: 'phone', test: /[\\/]node_modules[\\/]libphonenumber-js[\\/]/ },
+          ],
         },
       },
     },

@@ -7,8 +7,9 @@
  *   imports, and the CSS of all of them. Each file is gzipped on its own (level 9) and the sizes are added up, which
  *   is what crosses the wire. The texts of the language (the locale JSON chunks i18next loads at start) are shown
  *   beside, not counted in the budget (they are data, per language).
- * - Route chunks: every lazily loaded chunk (route screens, console sections, locale texts) with what opening it
- *   costs on top of the first page: its own file and its static imports that the first page does not already load.
+ * - Lazy chunks: every chunk file the first page does not load (route screens, console sections, locale texts and
+ *   the shared chunks they import), each held to the route-chunk budget; beside it, what opening a lazy chunk costs on
+ *   top of the first page ("on demand": its file and its static imports the first page does not already load).
  *
  * `npm run size` prints the tables and exits with 1 when a budget is exceeded (CI runs it after `npm run build`).
  */
@@ -43,7 +44,7 @@ export const TARGETS: Budgets = { initialJs: 130_000, initialCss: 25_000, routeC
  * the sizes can only come down. Lower these when a change makes the build smaller; never raise them to let a change
  * in: split the chunk or drop the weight instead (docs/performance.md, "First visit").
  */
-export const BUDGETS: Budgets = { initialJs: 237_000, initialCss: 62_000, routeChunk: 59_000 };
+export const BUDGETS: Budgets = { initialJs: 229_000, initialCss: 47_000, routeChunk: 50_000 };
 
 /** The pages whose first load is budgeted: a visitor's landing, two landers, a member landing, /members. */
 export const PAGES: { name: string; routes: string[] }[] = [
@@ -152,15 +153,22 @@ export function measure(
     };
   });
 
+  // Every chunk the first page does not load: the lazy ones (route screens, console sections, texts) and the
+  // shared chunks they import. Each file is held to the budget; "on demand" (a lazy chunk with its imports that the
+  // first page lacks) is shown beside.
   const chunks = Object.entries(manifest)
-    .filter(([, c]) => c.isDynamicEntry)
+    .filter(([key, c]) => !entryKeys.has(key) && /\.js$/.test(c.file))
     .map(([key, c]) => {
-      const extra = [...staticClosure(manifest, [key])].filter((k) => !entryKeys.has(k));
-      const files = filesOf(manifest, extra);
-      const onDemand = sum(files.js) + sum(files.css);
-      return { key, file: c.file, own: gzipSize(c.file), onDemand, over: onDemand > budgets.routeChunk };
+      const own = gzipSize(c.file);
+      let onDemand = own;
+      if (c.isDynamicEntry) {
+        const extra = [...staticClosure(manifest, [key])].filter((k) => !entryKeys.has(k));
+        const files = filesOf(manifest, extra);
+        onDemand = sum(files.js) + sum(files.css);
+      }
+      return { key, file: c.file, own, onDemand, over: own > budgets.routeChunk };
     })
-    .sort((a, b) => b.onDemand - a.onDemand || a.key.localeCompare(b.key));
+    .sort((a, b) => b.own - a.own || a.key.localeCompare(b.key));
 
   const ok =
     adminInFirstPage.size === 0 &&
@@ -182,16 +190,16 @@ export function formatReport(report: SizeReport, budgets: Budgets = BUDGETS, top
       (p) => `| ${p.name} | ${kB(p.js)}${mark(p.overJs)} | ${kB(p.css)}${mark(p.overCss)} | ${kB(p.texts)} |`,
     ),
     '',
-    `Lazy chunks, largest ${top} of ${report.chunks.length} (gzip; on demand = the chunk and its imports the first page does not load; budget ${kB(budgets.routeChunk)}, target ${kB(TARGETS.routeChunk)})`,
+    `Lazy chunks, largest ${top} of ${report.chunks.length} (gzip; budget per file ${kB(budgets.routeChunk)}, target ${kB(TARGETS.routeChunk)}; on demand = a lazy chunk with its imports the first page does not load)`,
     '',
     '| chunk | own | on demand |',
     '|---|---:|---:|',
     ...report.chunks
       .slice(0, top)
-      .map((c) => `| ${c.key} | ${kB(c.own)} | ${kB(c.onDemand)}${mark(c.over)} |`),
+      .map((c) => `| ${c.key} | ${kB(c.own)}${mark(c.over)} | ${kB(c.onDemand)} |`),
   ];
   const overChunks = report.chunks.slice(top).filter((c) => c.over);
-  for (const c of overChunks) lines.push(`| ${c.key} | ${kB(c.own)} | ${kB(c.onDemand)}${mark(true)} |`);
+  for (const c of overChunks) lines.push(`| ${c.key} | ${kB(c.own)}${mark(true)} | ${kB(c.onDemand)} |`);
   if (report.adminInFirstPage.length > 0) {
     lines.push('', `Console modules in a first page (must be none): ${report.adminInFirstPage.join(', ')}`);
   }

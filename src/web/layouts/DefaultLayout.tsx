@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Disclaimer } from '../components/Disclaimer';
@@ -8,11 +8,8 @@ import { BannerSlot } from '../components/ui/banner-slot';
 import { PageSpinner } from '../components/ui/PageSpinner';
 import { useCurrentUser } from '../features/auth/api/session';
 import { ActivationBanner } from '../features/auth/components/ActivationBanner';
-import { ConsentGate } from '../features/consent/components/ConsentGate';
 import { DiscreetApp } from '../features/consent/components/DiscreetApp';
 import { TimeBonusBanner } from '../features/discounts/components/TimeBonusBanner';
-import { TimeBonusPopup } from '../features/discounts/components/TimeBonusPopup';
-import { AutoLikeModal } from '../features/likes/components/LikeModal';
 import { DisabledNotificationsAlert } from '../features/notifications/components/DisabledNotificationsAlert';
 import { PushPrompt } from '../features/notifications/components/PushPrompt';
 import { AddPhotoBanner } from '../features/profile/components/AddPhotoBanner';
@@ -22,6 +19,17 @@ import { SignupModalProvider } from '../features/signup/open-signup';
 import { useSettings } from '../features/site/api/settings';
 import { EntryWarningModal } from '../features/site/components/EntryWarningModal';
 import { useBodyClasses } from './use-body-classes';
+
+// Dialogs that open later or for members only load on their own, not with the first page (size budgets, issue 24).
+const ConsentGate = lazy(() =>
+  import('../features/consent/components/ConsentGate').then((m) => ({ default: m.ConsentGate })),
+);
+const TimeBonusPopup = lazy(() =>
+  import('../features/discounts/components/TimeBonusPopup').then((m) => ({ default: m.TimeBonusPopup })),
+);
+const AutoLikeModal = lazy(() =>
+  import('../features/likes/components/LikeModal').then((m) => ({ default: m.AutoLikeModal })),
+);
 
 /**
  * Top navigation, the one banner slot (the most important banner that applies), footer, disclaimer, entry warning, the
@@ -57,10 +65,12 @@ export function DefaultLayout() {
         <Disclaimer settings={settings} />
         {user === null && <EntryWarningModal settings={settings} loggedIn={false} />}
         <SignupModal />
-        {user && <AutoLikeModal />}
-        {user && <ConsentGate />}
+        <Suspense fallback={null}>
+          {user && <AutoLikeModal />}
+          {user && <ConsentGate />}
+          <TimeBonusPopup />
+        </Suspense>
         {user && <DiscreetApp />}
-        <TimeBonusPopup />
       </div>
     </SignupModalProvider>
   );

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { PageSpinner } from '../../../components/ui/PageSpinner';
 import { useSettings } from '../../site/api/settings';
 import { useSignupModal } from '../open-signup';
-import { SignupFlow } from './SignupFlow';
+
+// The flow (forms, schemas, photo step) loads when the modal opens, not with every page (size budgets, issue 24).
+const SignupFlow = lazy(() => import('./SignupFlow').then((m) => ({ default: m.SignupFlow })));
 
 /** Desktop signup: a modal that backdrop and Escape cannot close while signup is in progress. */
 export function SignupModal() {
@@ -46,11 +49,13 @@ export function SignupModal() {
       </Modal.Header>
       <Modal.Body>
         {modal.open && (
-          <SignupFlow
-            memberId={modal.memberId}
-            onProgressChange={setInProgress}
-            onFinished={() => setInProgress(false)}
-          />
+          <Suspense fallback={<PageSpinner />}>
+            <SignupFlow
+              memberId={modal.memberId}
+              onProgressChange={setInProgress}
+              onFinished={() => setInProgress(false)}
+            />
+          </Suspense>
         )}
       </Modal.Body>
     </Modal>
