@@ -2,6 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   blocks,
+  consents,
   conversations,
   creditLedger,
   discountCodes,
@@ -135,6 +136,7 @@ export async function collectMemberData(db: Db, userId: number): Promise<Collect
     discountRows,
     sessionRows,
     preferenceRows,
+    consentRows,
   ] = await Promise.all([
     db.select().from(profiles).where(eq(profiles.userId, userId)),
     db.select().from(photos).where(eq(photos.userId, userId)).orderBy(asc(photos.id)),
@@ -167,6 +169,12 @@ export async function collectMemberData(db: Db, userId: number): Promise<Collect
       .orderBy(asc(discountRedemptions.id)),
     db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.id)),
     db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
+    // Every consent row, the withdrawn ones too: what the member agreed to, in which text version, and when.
+    db
+      .select()
+      .from(consents)
+      .where(eq(consents.userId, userId))
+      .orderBy(asc(consents.givenAt), asc(consents.id)),
   ]);
 
   const files: CollectedData['files'] = [];
@@ -205,6 +213,7 @@ export async function collectMemberData(db: Db, userId: number): Promise<Collect
         email_disabled_reasons: account.user.notificationsDisabled,
         preferences: rows(preferenceRows, ['userId']),
       },
+      consents: rows(consentRows, ['userId']),
     },
     files,
   };

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { AdminExport } from '../../../shared/schemas/data-export';
-import { dataExports, outbox, sessions, staffAuditLog, users } from '../../db/schema';
+import { consents, dataExports, outbox, sessions, staffAuditLog, users } from '../../db/schema';
 import type { MediaStorage } from '../../lib/storage';
 import { CLIENT, createMember, lastMail, type TestMember } from '../../test/factories';
 import { signInStaff, signInStaffAs } from '../../test/staff';
@@ -61,6 +61,16 @@ describe('member data export (issue 23, point 2)', () => {
     const b = await createMember(ctx, domain);
     const c = await createMember(ctx, domain);
     const seeded = await seedMemberData(ctx, a.id, b.id, c.id);
+    // The consent given at signup withdrawn, then given again: both rows belong in the export.
+    const withdrawnAt = new Date(Date.now() + 1000);
+    await db().update(consents).set({ withdrawnAt }).where(eq(consents.userId, a.id));
+    await db()
+      .insert(consents)
+      .values({ userId: a.id, kind: 'sensitive_data', version: 1, givenAt: new Date(Date.now() + 2000) });
+    await db()
+      .insert(consents)
+      .values({ userId: b.id, kind: 'sensitive_data', version: 1, givenAt: new Date(Date.now() + 2000) })
+      .onConflictDoNothing();
 
     const asked = await call('POST', '/api/data-export.php', a.cookie);
     expect(asked.statusCode).toBe(200);
@@ -87,6 +97,7 @@ describe('member data export (issue 23, point 2)', () => {
         'credit_ledger.json',
         'payments.json',
         'sessions.json',
+        'consents.json',
         `photos/${seeded.photoId}.jpg`,
       ]),
     );
@@ -115,6 +126,20 @@ describe('member data export (issue 23, point 2)', () => {
     expect(json('blocks')).toMatchObject([{ member_id: c.id }]);
     expect(json('sessions').length).toBeGreaterThanOrEqual(1);
     expect(strFromU8(files['README.txt']!)).toContain('messages.json: de berichten');
+    expect(strFromU8(files['README.txt']!)).toContain('consents.json: je toestemmingen');
+    const consentRows = json('consents') as Array<Record<string, unknown>>;
+    expect(consentRows).toEqual([
+      expect.objectContaining({
+        kind: 'sensitive_data',
+        version: 1,
+        withdrawn_at: withdrawnAt.toISOString(),
+      }),
+      expect.objectContaining({ kind: 'sensitive_data', version: 1, withdrawn_at: null }),
+    ]);
+    for (const row of consentRows) {
+      expect(row).not.toHaveProperty('user_id');
+      expect(typeof row.given_at).toBe('string');
+    }
 
     // Nothing secret, nothing of another member but id and name.
     const everything = Object.values(files)

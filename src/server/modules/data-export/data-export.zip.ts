@@ -17,6 +17,7 @@ export const EXPORT_JSON_FILES = [
   'discounts',
   'sessions',
   'notification_settings',
+  'consents',
 ] as const;
 
 /** README.txt in the member's language: what each file holds. */
