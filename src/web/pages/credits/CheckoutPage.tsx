@@ -359,7 +359,7 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: P
             {vatText}
           </p>
           {method !== 'sdd' && (
-            <p className="checkout-immediate-start small" data-testid="checkout-immediate-start">
+            <p className="checkout-immediate-start" data-testid="checkout-immediate-start">
               <i className="bi bi-info-circle me-1" aria-hidden="true" />
               {t('checkout.immediate_start', { site: settings.name, days: WITHDRAWAL_RULES.days })}
             </p>
