@@ -52,6 +52,7 @@ import { devMailboxRoutes } from './modules/outbox/dev-mailbox.routes';
 import { catalogueAdminRoutes } from './modules/payments/catalogue.admin-routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { registerPaymentProvider } from './modules/payments/providers';
+import { type FlexpaySetup, registerFlexpay } from './modules/payments/providers/flexpay-register';
 import type { PaymentProvider } from './modules/payments/providers/provider';
 import { NsfwjsClassifier, type PhotoClassifier } from './modules/photos/photo-classifier';
 import { PhotoScreening } from './modules/photos/photo-screening';
@@ -106,6 +107,8 @@ export interface AppDeps {
   poolStats?: (() => PoolStats) | undefined;
   /** The payment provider; by default the configured one (tests pass failing ones). */
   paymentProvider?: PaymentProvider | undefined;
+  /** Verotel FlexPay for the adult niches' sites; by default the configured one or the development fake (tests pass theirs). */
+  flexpay?: FlexpaySetup | undefined;
   /** Scores new photos for nudity; by default nsfwjs, loaded on first use (tests of the queue pass their own). */
   photoClassifier?: PhotoClassifier | undefined;
 }
@@ -242,7 +245,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await registerPaymentProvider(app, config, deps.db, deps.paymentProvider),
   );
   app.decorate('paymentProvider', paymentProvider);
-  await app.register(paymentsRoutes, { provider: paymentProvider, publicUrl: config.publicUrl });
+  // Sites on Verotel FlexPay (sites.payment_provider; issue 23, point 6), with the same billing descriptor.
+  const flexpay = await registerFlexpay(app, config, deps.db, deps.flexpay);
+  const adultPaymentProvider = flexpay ? withBillingDescriptor(deps.db, flexpay) : undefined;
+  app.decorate('adultPaymentProvider', adultPaymentProvider);
+  await app.register(paymentsRoutes, {
+    provider: paymentProvider,
+    adultProvider: adultPaymentProvider,
+    publicUrl: config.publicUrl,
+  });
   await app.register(withdrawalRoutes, {
     provider: paymentProvider,
     links: { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain },
@@ -311,6 +322,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The configured payment provider (the re-check job uses it too). */
     paymentProvider: PaymentProvider;
+    /** Verotel FlexPay for sites whose payment_provider is 'verotel'; undefined when not configured (production). */
+    adultPaymentProvider: PaymentProvider | undefined;
     /** The photo screening queue (the scheduler's job drains it; tests wait for it with idle()). */
     photoScreening: PhotoScreening;
   }

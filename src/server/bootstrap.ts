@@ -113,6 +113,17 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     { name: 'restriction-end', everyMs: 60_000, run: () => endExpiredRestrictions(database.db) },
     paymentRecheckJob(database.db, app.paymentProvider, (id) => app.sessionCache.invalidateMember(id)),
     chargebackScanJob(database.db, app.paymentProvider, (id) => app.sessionCache.invalidateMember(id)),
+    // Verotel FlexPay orders whose postback did not come: asked with the sale status service (issue 23, point 6).
+    ...(app.adultPaymentProvider
+      ? [
+          {
+            ...paymentRecheckJob(database.db, app.adultPaymentProvider, (id) =>
+              app.sessionCache.invalidateMember(id),
+            ),
+            name: 'payment-recheck-verotel',
+          },
+        ]
+      : []),
     // Withdrawals whose refund the provider did not take yet (modules/withdrawal).
     {
       name: 'withdrawal-refunds',

@@ -89,6 +89,18 @@ const envSchema = z.object({
   MOLLIE_API_ENDPOINT: urlWithProtocols(['https:']).optional(),
   /** Allow the built-in test payment provider in production (never for real members: anyone could "pay"). */
   PAYMENT_TEST_PROVIDER: bool.optional(),
+  /** Verotel FlexPay (the adult niches' provider, docs/payments-verotel.md): the website's shop ID and signature key. */
+  VEROTEL_SHOP_ID: z
+    .string()
+    .regex(/^[0-9]{1,12}$/, 'must be the numeric shop (website) ID')
+    .optional(),
+  VEROTEL_SIGNATURE_KEY: z.string().min(8).max(200).optional(),
+  /** The FlexPay brand's order and status host (Verotel: https://secure.verotel.com; CardBilling, …: their own). */
+  VEROTEL_FLEXPAY_URL: urlWithProtocols(['https:']).default('https://secure.verotel.com'),
+  /** The Control Center API (refunds), given by Verotel on request: base URL, user and password. */
+  VEROTEL_CC_API_URL: urlWithProtocols(['https:']).optional(),
+  VEROTEL_CC_API_USER: z.string().min(1).optional(),
+  VEROTEL_CC_API_PASSWORD: z.string().min(1).optional(),
   SEARCH_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
   /** Data exports (modules/data-export): days a prepared zip stays downloadable; hours between a member's requests. */
   DATA_EXPORT_KEEP_DAYS: z.coerce.number().int().min(1).max(90).default(7),
@@ -183,6 +195,20 @@ export interface AppConfig {
   s3: S3StorageOptions | undefined;
   /** Payments: Mollie when MOLLIE_API_KEY is set, else the built-in test provider (refused in production unless allowed). */
   payments: { provider: 'mollie'; apiKey: string; apiEndpoint: string | undefined } | { provider: 'test' };
+  /**
+   * Verotel FlexPay for sites whose payment_provider is 'verotel': live with a shop ID and signature key; else, outside
+   * production, the local fake (providers/flexpay-fake); in production without them such sites take no payments.
+   */
+  verotel:
+    | {
+        mode: 'live';
+        shopId: string;
+        signatureKey: string;
+        flexpayUrl: string;
+        controlCenter: { url: string; user: string; password: string } | undefined;
+      }
+    | { mode: 'fake' }
+    | { mode: 'off' };
   /** SMS: Twilio when configured (all of TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and a sender), else the outbox. */
   sms:
     | { gateway: 'outbox' }
@@ -198,6 +224,8 @@ export interface AppConfig {
 /** Variables whose values never appear in a configuration error. */
 const SECRET_ENV = new Set([
   'MOLLIE_API_KEY',
+  'VEROTEL_SIGNATURE_KEY',
+  'VEROTEL_CC_API_PASSWORD',
   'S3_SECRET_ACCESS_KEY',
   'SMTP_URL',
   'MAIL_EVENTS_SECRET',
@@ -275,6 +303,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'MOLLIE_API_KEY: required in production (or set PAYMENT_TEST_PROVIDER=true to run the built-in test provider, never with real members)',
     ]);
   }
+  if (Boolean(e.VEROTEL_SHOP_ID) !== Boolean(e.VEROTEL_SIGNATURE_KEY)) {
+    throw new ConfigError(['VEROTEL_SHOP_ID and VEROTEL_SIGNATURE_KEY: set both, or neither']);
+  }
   const sms = smsConfig(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -312,6 +343,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments: e.MOLLIE_API_KEY
       ? { provider: 'mollie', apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT }
       : { provider: 'test' },
+    verotel:
+      e.VEROTEL_SHOP_ID && e.VEROTEL_SIGNATURE_KEY
+        ? {
+            mode: 'live',
+            shopId: e.VEROTEL_SHOP_ID,
+            signatureKey: e.VEROTEL_SIGNATURE_KEY,
+            flexpayUrl: e.VEROTEL_FLEXPAY_URL.replace(/\/$/, ''),
+            controlCenter:
+              e.VEROTEL_CC_API_URL && e.VEROTEL_CC_API_USER && e.VEROTEL_CC_API_PASSWORD
+                ? {
+                    url: e.VEROTEL_CC_API_URL,
+                    user: e.VEROTEL_CC_API_USER,
+                    password: e.VEROTEL_CC_API_PASSWORD,
+                  }
+                : undefined,
+          }
+        : e.NODE_ENV === 'production'
+          ? { mode: 'off' }
+          : { mode: 'fake' },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

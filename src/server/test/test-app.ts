@@ -10,6 +10,7 @@ import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import type { Site } from '../db/schema';
 import type { EventBus } from '../lib/event-bus';
+import type { FlexpaySetup } from '../modules/payments/providers/flexpay-register';
 import type { PaymentProvider } from '../modules/payments/providers/provider';
 import type { PhotoClassifier } from '../modules/photos/photo-classifier';
 import { DEFAULT_COMPANY, defaultSite } from '../modules/sites/site-defaults';
@@ -57,6 +58,8 @@ export interface TestAppOptions {
   bus?: EventBus;
   /** A payment provider of the test's own (to simulate failures); by default the built-in test provider. */
   paymentProvider?: PaymentProvider;
+  /** Verotel FlexPay of the test's own (against the FlexPay fake); by default the in-process development fake. */
+  flexpay?: FlexpaySetup;
   /** The photo nudity classifier; by default the real model (photo-screening tests pass a fixed one). */
   photoClassifier?: PhotoClassifier;
 }
@@ -93,6 +96,7 @@ export async function buildTestApp(
     logStream: opts.logStream,
     bus: opts.bus,
     paymentProvider: opts.paymentProvider,
+    flexpay: opts.flexpay,
     photoClassifier: opts.photoClassifier,
     poolStats: database.poolStats,
     // Counters of its own in a shared Redis: other test files and earlier runs (all from 127.0.0.1) must not use up

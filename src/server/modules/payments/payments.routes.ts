@@ -24,6 +24,7 @@ import {
   listPayments,
   presentPayment,
   pricingCountry,
+  providerUnavailable,
   syncPayment,
 } from './payments.service';
 import { type PaymentProvider, ProviderUnavailableError } from './providers/provider';
@@ -32,6 +33,8 @@ import { adoptUnanswered } from './unanswered-payments';
 
 export interface PaymentsRoutesOptions {
   provider: PaymentProvider;
+  /** Verotel FlexPay, for sites whose payment_provider is 'verotel' (issue 23); undefined: not configured */
+  adultProvider?: PaymentProvider | undefined;
   publicUrl: string;
 }
 
@@ -53,6 +56,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
   const { provider } = opts;
   // What the provider has switched on, asked at most every few minutes per site, currency, country and amount band.
   const activeMethods = createActiveMethods(provider, app.log);
+  const adultMethods = opts.adultProvider ? createActiveMethods(opts.adultProvider, app.log) : undefined;
+  /** The site's provider (sites.payment_provider): a site on Verotel never reaches Mollie. */
+  const forSite = (site: { paymentProvider: string }) => {
+    if (site.paymentProvider !== 'verotel') return { provider, active: activeMethods };
+    if (!opts.adultProvider || !adultMethods) throw providerUnavailable();
+    return { provider: opts.adultProvider, active: adultMethods };
+  };
   app.addHook('onReady', () => ensureDefaultCatalogue(app.db));
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -78,16 +88,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
           { now: new Date(), welcomeHours: site.welcomeDiscountHours, code: req.query.code },
         );
       }
+      const chosen = forSite(site);
       return catalogueFor(
         app.db,
-        provider,
+        chosen.provider,
         {
           country,
           credits: { message: site.messageCredits, photo: site.photoCredits, gift: site.giftCredits },
           starter: { freeMessages: site.freeMessages, signupCredits: site.signupCredits },
           discount,
         },
-        { active: activeMethods, siteId: site.id, locale: req.auth?.user.language },
+        { active: chosen.active, siteId: site.id, locale: req.auth?.user.language },
       );
     },
   );
@@ -100,9 +111,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       if (user.status !== 'active') throw new AppError(403, 'email_not_confirmed');
       reply.header('Cache-Control', 'no-store');
       const { site } = await req.resolveSite();
+      const chosen = forSite(site);
       const payment = await createCheckout(
         app.db,
-        provider,
+        chosen.provider,
         {
           id: user.id,
           name: profile.name,
@@ -114,7 +126,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         },
         req.body,
         { publicUrl: opts.publicUrl, welcomeHours: site.welcomeDiscountHours },
-        { active: activeMethods, siteId: site.id },
+        { active: chosen.active, siteId: site.id },
       );
       return { payment: presentPayment(payment) };
     },

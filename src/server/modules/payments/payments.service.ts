@@ -247,7 +247,7 @@ export async function createCheckout(
   if (!methodsFor(country, price.currency, provider.supportedMethods).includes(body.method))
     throw methodNotAvailable();
   const info = PAYMENT_METHOD_TABLE[body.method];
-  const sequenceType = info.recurring ? 'first' : 'oneoff';
+  const sequenceType = info.recurring && provider.mandates !== false ? 'first' : 'oneoff';
   // A discount code is checked against this order and priced here; it is reserved with the payment row.
   const facts = { id: member.id, signupDate: member.signupDate, paidUser: member.paidUser, country };
   const discount = body.discount_code

@@ -164,6 +164,8 @@ export interface PaymentProvider {
   readonly name: string;
   /** the provider's method ids it can offer (payment-methods.ts maps the spec's names onto these) */
   readonly supportedMethods: ReadonlySet<string>;
+  /** false for a provider without customers and mandates (Verotel FlexPay purchases): every payment is one-off */
+  readonly mandates?: false;
   createPayment(input: CreatePaymentInput): Promise<ProviderPayment>;
   /**
    * The provider's method ids that are switched on now for this amount, currency, country and sequence type (a subset
