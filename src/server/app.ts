@@ -66,6 +66,8 @@ import { reportsAdminRoutes } from './modules/reports/reports.admin-routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { connectSearchCaches } from './modules/search/search.cache';
 import { searchRoutes } from './modules/search/search.routes';
+import { PageHeads } from './modules/seo/page-heads';
+import { seoRoutes } from './modules/seo/seo.routes';
 import { SiteDirectory } from './modules/sites/site-directory';
 import { sitesAdminRoutes } from './modules/sites/sites.admin-routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
@@ -314,7 +316,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(chatRoutes, { storage: mediaStorage });
   await app.register(mediaRoutes, { storage: mediaStorage });
-  await app.register(spaPlugin, { webDistDir: config.webDistDir });
+  const seoLinks = { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain };
+  await app.register(seoRoutes, { links: seoLinks });
+  const pageHeads = new PageHeads(deps.db, seoLinks, config.webDistDir);
+  await app.register(spaPlugin, {
+    webDistDir: config.webDistDir,
+    pageHtml: (req, pathname, status) => pageHeads.html(req, pathname, status),
+  });
   return app;
 }
 
