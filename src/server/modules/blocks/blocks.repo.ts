@@ -56,7 +56,7 @@ export async function deleteConversationsBetween(tx: Db | Tx, a: number, b: numb
 }
 
 /** A block of the list with the facts member-profile.policy decides on, and the card columns. */
-export interface BlockedRow extends Omit<CardRow, 'name' | 'birthDate' | 'country' | 'fictional'> {
+export interface BlockedRow extends Omit<CardRow, 'name' | 'birthDate' | 'country' | 'fictional' | 'kind'> {
   handle: string;
   userStatus: string;
   /** null when the profile no longer exists (purged account) */
@@ -69,6 +69,7 @@ export interface BlockedRow extends Omit<CardRow, 'name' | 'birthDate' | 'countr
   birthDate: string | null;
   country: string | null;
   fictional: boolean | null;
+  kind: CardRow['kind'] | null;
 }
 
 /** Every block of `blockerId`, newest first, whatever became of the blocked member (the service decides what shows). */

@@ -95,6 +95,7 @@ export async function listBlocked(
       birthDate: r.birthDate,
       country: r.country,
       fictional: r.fictional ?? false,
+      kind: r.kind ?? undefined,
     };
     return { hidden: false, handle: r.handle, ...presentProfileCard(card, opts, now) };
   });
