@@ -8,10 +8,12 @@ import { isLocale } from '../shared/locales';
 import { createQueryClient, Providers } from './app/providers';
 import { createRouter } from './app/router';
 import { PageSpinner } from './components/ui/PageSpinner';
+import { captureInstallPrompt } from './features/pwa/install-prompt';
 import { fetchSettings, settingsQuery } from './features/site/api/settings';
 import { installChunkReloadHandler } from './lib/chunk-reload';
 import { ApiError } from './lib/http';
 import { cookieLocale, initI18n } from './lib/i18n';
+import { registerServiceWorker } from './lib/service-worker';
 import { installStandaloneClass } from './lib/standalone';
 import { captureTrackingParams } from './lib/tracking';
 import { reportTrackedVisit } from './lib/visit';
@@ -23,6 +25,9 @@ const isConsolePath = (path: string) => path === '/admin' || path.startsWith('/a
 async function start(): Promise<void> {
   installChunkReloadHandler();
   installStandaloneClass();
+  // The installed app: the offline page, the cached shell and push (lib/service-worker.ts), the install offer.
+  captureInstallPrompt();
+  void registerServiceWorker();
   if (isConsolePath(window.location.pathname)) {
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

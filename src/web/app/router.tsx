@@ -14,6 +14,7 @@ import { useIdlePrefetch } from '../features/navigation/prefetch-linked-screens'
 import { RouteLoadingBar } from '../features/navigation/RouteLoadingBar';
 import { useRouteFocus } from '../features/navigation/route-focus';
 import { PushSync } from '../features/push/PushSync';
+import { PwaPrompts } from '../features/pwa/PwaPrompts';
 import { ChatLayout } from '../layouts/ChatLayout';
 import { DefaultLayout } from '../layouts/DefaultLayout';
 import { EmptyLayout } from '../layouts/EmptyLayout';
@@ -48,6 +49,7 @@ function Root() {
       <AuthSync />
       <LiveSync />
       <PushSync />
+      <PwaPrompts />
       <RouteLoadingBar />
       <Outlet />
     </>

@@ -32,6 +32,8 @@ export const NAMESPACES = [
   'consent',
   // the cancel button (issue 23)
   'cancel',
+  // the installed app: offline page, new version, install offer (issue 24)
+  'pwa',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

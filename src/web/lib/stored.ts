@@ -30,7 +30,8 @@ export type DismissalKey =
   | 'photo_alert'
   | 'push_alert'
   | 'notifications_alert'
-  | 'time_bonus_popup';
+  | 'time_bonus_popup'
+  | 'install_prompt';
 
 export function dismissedAt(key: DismissalKey): number | undefined {
   const v = storedGet<number>(`dismissed.${key}`);

@@ -10,6 +10,7 @@ import {
   upsertMessage,
 } from '../chat/api/chat';
 import { likeArrived } from '../likes/like-arrivals';
+import { noteInstallMoment } from '../pwa/install-prompt';
 import { markTyping, stopTyping } from './typing';
 
 /** Applies one live event to the query cache (and the typing store). */
@@ -44,6 +45,8 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
     case 'like.new':
       void client.invalidateQueries({ queryKey: ['likes'] });
       likeArrived();
+      // A first match is the moment to offer installing the app.
+      if (event.match) noteInstallMoment('match');
       return;
     case 'user.changed':
       void client.invalidateQueries({ queryKey: userQuery.queryKey });

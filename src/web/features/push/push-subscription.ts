@@ -1,7 +1,9 @@
 import { api } from '../../lib/http';
+import { SW_URL } from '../../lib/service-worker';
 import { pushCapability, setPushState } from './push-state';
 
-export const PUSH_SW_URL = '/sw-push.js?v=2';
+/** The app's one service worker (push, offline page, cached shell): lib/service-worker.ts. */
+export const PUSH_SW_URL = SW_URL;
 
 export type PushSupport = 'unsupported' | 'denied' | 'granted' | 'default';
 

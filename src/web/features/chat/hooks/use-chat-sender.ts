@@ -5,6 +5,7 @@ import type { CurrentUser } from '../../../../shared/schemas/accounts';
 import type { Conversation, SendMessageResponse } from '../../../../shared/schemas/chat';
 import { ApiError } from '../../../lib/http';
 import { useCurrentUser, userQuery } from '../../auth/api/session';
+import { noteInstallMoment } from '../../pwa/install-prompt';
 import { afterSends, canAfford, type SendTerms } from '../affordability';
 import {
   applyMessageToChats,
@@ -35,6 +36,9 @@ const HELD_FOR_CREDITS: SendFailure = { status: 402, code: 'insufficient_credits
 
 const heldForCredits = (m: OutgoingMessage) =>
   m.state === 'failed' && m.error?.code === 'insufficient_credits';
+
+/** Not sent for want of a connection (typed offline, or the connection dropped on the way). */
+const lostConnection = (m: OutgoingMessage) => m.state === 'failed' && m.error?.code === 'network_error';
 
 /**
  * The member's terms for a send in this conversation, from the server's numbers: the balance of the signed-in
@@ -99,6 +103,8 @@ async function deliver(client: QueryClient, message: OutgoingMessage): Promise<S
     }
     applySent(client, conversation, answer);
     outbox.remove(conversation, client_id);
+    // The first sent message is the moment to offer installing the app.
+    noteInstallMoment('message');
     return null;
   } catch (err) {
     const failure = failureOf(err);
@@ -178,6 +184,28 @@ export function useChatSender(
       }
     })();
   }, [loaded, outgoing, terms, conversation, client]);
+
+  // The connection came back: what was typed without one goes now, in order, each once per return (the server
+  // stores each client_id once). A photo kept only in this page's memory goes too while the page lives.
+  useEffect(() => {
+    if (!loaded) return;
+    const onOnline = () => {
+      void (async () => {
+        for (const m of outbox.get(conversation).filter(lostConnection)) {
+          const current = outbox.get(conversation).find((o) => o.client_id === m.client_id);
+          if (!current || !lostConnection(current)) continue;
+          if (!canAfford(termsNow(client, conversation, termsRef.current), current.kind)) {
+            outbox.update(conversation, current.client_id, { state: 'failed', error: HELD_FOR_CREDITS });
+            continue;
+          }
+          const failure = await deliver(client, current);
+          if (failure?.code === 'network_error') break;
+        }
+      })();
+    };
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [loaded, conversation, client]);
 
   return {
     prompt,

@@ -1,6 +1,7 @@
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { LikeResponse, LikesResponse, LikeTab } from '../../../../shared/schemas/likes';
 import { api } from '../../../lib/http';
+import { noteInstallMoment } from '../../pwa/install-prompt';
 
 /** GET /api/likes.php?tab=&page=: one page of a likes tab, with the counts of every tab. */
 export const likesQuery = (tab: LikeTab, page = 1) =>
@@ -22,6 +23,8 @@ export const unlikeCall = (id: number) => api<unknown>('api/like.php', { method:
 
 /** After a like or unlike: the member's profile (liked_by_me, match) and every likes tab are out of date. */
 export function afterLikeChange(client: QueryClient, id: number, liked: boolean, match?: boolean): void {
+  // A first match is the moment to offer installing the app.
+  if (liked && match) noteInstallMoment('match');
   client.setQueryData(
     ['member', id],
     (old: { profile: { liked_by_me: boolean; match: boolean } } | undefined) =>

@@ -203,7 +203,7 @@ describe('the push state on /notifications', () => {
     fireEvent.click(screen.getByTestId('push-enable'));
     expect(await screen.findByTestId('push-status-subscribed')).toBeTruthy();
     expect(screen.queryByTestId('push-enable')).toBeNull();
-    expect(push.registered).toEqual(['/sw-push.js?v=2']);
+    expect(push.registered).toEqual(['/sw.js']);
     const stored = calls.find((c) => c.url === '/api/user.php?push=1')!;
     expect(JSON.parse((stored.body as { subscription: string }).subscription)).toMatchObject({
       endpoint: 'https://push.example.net/send/abc',
