@@ -51,7 +51,10 @@ export const discountCodes = pgTable(
     check('discount_codes_kind', sql`${t.kind} in ('standard', 'welcome', 'time_bonus', 'retention')`),
     check('discount_codes_validity', sql`${t.validity} in ('single', 'once_per_user', 'multiple')`),
     check('discount_codes_max_uses', sql`${t.maxUses} is null or ${t.maxUses} > 0`),
-    check('discount_codes_window', sql`${t.startsAt} is null or ${t.expires} is null or ${t.expires} > ${t.startsAt}`),
+    check(
+      'discount_codes_window',
+      sql`${t.startsAt} is null or ${t.expires} is null or ${t.expires} > ${t.startsAt}`,
+    ),
   ],
 );
 

@@ -102,10 +102,7 @@ export const sites = pgTable(
      * The languages the site offers (the staff console keeps at least one, and the domain language among them);
      * every locale by default.
      */
-    languages: text('languages')
-      .array()
-      .notNull()
-      .default(sql`'{en,nl,de,it,fr,es,pl,da,fi,nb,sv}'::text[]`),
+    languages: text('languages').array().notNull().default(sql`'{en,nl,de,it,fr,es,pl,da,fi,nb,sv}'::text[]`),
     /** Per language, the site's own texts for fictional profiles (warning, singular, plural); empty: the product's. */
     fictionalTexts: jsonb('fictional_texts').$type<FictionalTexts>().notNull().default({}),
     /**
