@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES, LOCALES } from '../locales';
+import { PHOTO_REVIEW_MODES } from './admin-photos';
 import { PROFILE_FIELD_NAMES } from './profiles';
 
 /**
@@ -25,6 +26,10 @@ export const FICTIONAL_ICONS = [
   'info-circle',
   'person-badge',
 ] as const;
+/** Who takes a site's payments (sites.payment_provider): Mollie, or Verotel FlexPay for the adult niches. */
+export const PAYMENT_PROVIDERS = ['mollie', 'verotel'] as const;
+/** The longest billing descriptor (sites.billing_descriptor): what a bank statement shows, ≤ 22 characters. */
+export const BILLING_DESCRIPTOR_MAX = 22;
 
 const text = (max: number) =>
   z.string('validation.required').trim().min(1, 'validation.required').max(max, 'validation.admin.too_long');
@@ -103,6 +108,22 @@ export const adminSiteInputSchema = z
     us_footer: z.boolean(),
     welcome_discount_hours: count(24 * 30),
     direct_debit_limit_minor: count(10_000_000),
+    photo_review: z.enum(PHOTO_REVIEW_MODES),
+    photo_explicit_threshold: z
+      .number('validation.admin.threshold_range')
+      .int('validation.admin.threshold_range')
+      .min(1, 'validation.admin.threshold_range')
+      .max(100, 'validation.admin.threshold_range'),
+    cams_in_search: z.boolean(),
+    payment_provider: z.enum(PAYMENT_PROVIDERS),
+    /** '' = the company's name; printable characters only (it goes to the bank as the payment's description). */
+    billing_descriptor: z
+      .string()
+      .trim()
+      .max(BILLING_DESCRIPTOR_MAX, 'validation.admin.billing_descriptor_too_long')
+      .regex(/^[\x20-\x7E]*$/, 'validation.admin.billing_descriptor_invalid'),
+    /** Discreet mode for members who did not choose: on, off, or null = on in the niches she, bdsm and gay. */
+    discreet_default: z.boolean().nullable(),
   })
   .superRefine((s, ctx) => {
     if (!s.languages.includes(s.domain_language))

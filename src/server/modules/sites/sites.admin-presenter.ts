@@ -5,7 +5,12 @@ import type {
   AdminSite,
   AdminSiteInput,
 } from '../../../shared/schemas/admin-sites';
-import { FICTIONAL_ICONS, SEARCH_FIELD_NAMES, VISITOR_ACCESS } from '../../../shared/schemas/admin-sites';
+import {
+  FICTIONAL_ICONS,
+  PAYMENT_PROVIDERS,
+  SEARCH_FIELD_NAMES,
+  VISITOR_ACCESS,
+} from '../../../shared/schemas/admin-sites';
 import type { PROFILE_FIELD_NAMES } from '../../../shared/schemas/profiles';
 import type { Company, NewSite, Site } from '../../db/schema';
 
@@ -56,6 +61,12 @@ export function presentAdminSite(site: Site): AdminSite {
     us_footer: site.usFooter,
     welcome_discount_hours: site.welcomeDiscountHours,
     direct_debit_limit_minor: site.directDebitLimitMinor,
+    photo_review: site.photoReview === 'after' ? 'after' : 'before',
+    photo_explicit_threshold: site.photoExplicitThreshold,
+    cams_in_search: site.camsInSearch,
+    payment_provider: pick(PAYMENT_PROVIDERS, site.paymentProvider, 'mollie'),
+    billing_descriptor: site.billingDescriptor,
+    discreet_default: site.discreetDefault,
     created_at: site.createdAt.toISOString(),
   };
 }
@@ -98,6 +109,12 @@ export function siteValues(input: AdminSiteInput): Omit<NewSite, 'minimumMessage
     usFooter: input.us_footer,
     welcomeDiscountHours: input.welcome_discount_hours,
     directDebitLimitMinor: input.direct_debit_limit_minor,
+    photoReview: input.photo_review,
+    photoExplicitThreshold: input.photo_explicit_threshold,
+    camsInSearch: input.cams_in_search,
+    paymentProvider: input.payment_provider,
+    billingDescriptor: input.billing_descriptor,
+    discreetDefault: input.discreet_default,
   };
 }
 

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { type Company, companies, type Site, sites } from '../../db/schema';
 import { fieldError, notFound } from '../../lib/app-error';
 import type { Tx } from '../accounts/accounts.repo';
+import { refreshSiteCams } from '../cams/cams-searchable';
+import { announceListingChange } from '../search/search.cache';
 import { recordStaffAction } from '../staff/staff-audit';
 import { companyValues, presentAdminCompany, presentAdminSite, siteValues } from './sites.admin-presenter';
 
@@ -67,7 +69,8 @@ export async function updateSite(
   input: AdminSiteInput,
   consoleSiteId: number | null,
 ): Promise<Site> {
-  return db.transaction(async (tx) => {
+  let camsMoved = false;
+  const saved = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(sites).where(eq(sites.id, id)).for('update');
     if (!before) throw notFound();
     if (id === consoleSiteId && input.domain !== before.domain)
@@ -75,6 +78,9 @@ export async function updateSite(
     await assertCompany(tx, input.company_id);
     await assertDomainFree(tx, input.domain, id);
     const [after] = await tx.update(sites).set(siteValues(input)).where(eq(sites.id, id)).returning();
+    // cams_in_search changed: the site's cam and resell profiles join or leave the member search in this transaction.
+    camsMoved = before.camsInSearch !== after!.camsInSearch;
+    if (camsMoved) await refreshSiteCams(tx, id);
     await recordStaffAction(tx, staffId, {
       action: 'site.update',
       targetType: 'site',
@@ -85,6 +91,8 @@ export async function updateSite(
     });
     return after!;
   });
+  if (camsMoved) announceListingChange();
+  return saved;
 }
 
 export async function createCompany(db: Db, staffId: number, input: AdminCompanyInput): Promise<Company> {

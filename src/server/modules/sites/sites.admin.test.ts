@@ -132,6 +132,12 @@ const siteInput = (companyId: number, domain = uniqueDomain()): AdminSiteInput =
   us_footer: false,
   welcome_discount_hours: 24,
   direct_debit_limit_minor: 5_000,
+  photo_review: 'after',
+  photo_explicit_threshold: 70,
+  cams_in_search: false,
+  payment_provider: 'verotel',
+  billing_descriptor: 'NF SERVICES',
+  discreet_default: true,
 });
 
 const createSite = async (input: AdminSiteInput) => {
@@ -174,6 +180,13 @@ describe('sites in the console', () => {
       signups: 'with_trafficsource',
       fictional_icon: 'mask',
       company_id: company.id,
+    });
+    expect(site).toMatchObject({
+      photo_review: 'after',
+      photo_explicit_threshold: 70,
+      payment_provider: 'verotel',
+      billing_descriptor: 'NF SERVICES',
+      discreet_default: true,
     });
     // The site's own fictional texts in German; the product's translation in a language it has none for.
     expect(s.fictional_warning).toBe('Dieses Profil ist erfunden.');

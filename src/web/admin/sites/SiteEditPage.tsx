@@ -14,6 +14,8 @@ import { SiteAudienceFields } from './SiteAudienceFields';
 import { SiteCreditsFields } from './SiteCreditsFields';
 import { SiteFictionalFields } from './SiteFictionalFields';
 import { SiteIdentityFields } from './SiteIdentityFields';
+import { SitePaymentFields } from './SitePaymentFields';
+import { SitePhotoCamFields } from './SitePhotoCamFields';
 import { draftOf, newSiteDraft, type SetField, type SiteDraft } from './site-draft';
 import { saveSiteCall, sitesQuery } from './sites-api';
 
@@ -88,6 +90,12 @@ function SiteForm({
         </Section>
         <Section title={t('group.credits')}>
           <SiteCreditsFields {...props} />
+        </Section>
+        <Section title={t('group.payments')}>
+          <SitePaymentFields {...props} />
+        </Section>
+        <Section title={t('group.photos')}>
+          <SitePhotoCamFields {...props} />
         </Section>
         <Section title={t('group.fictional')}>
           <SiteFictionalFields {...props} />

@@ -52,5 +52,11 @@ export function newSiteDraft(companyId: number): SiteDraft {
     us_footer: false,
     welcome_discount_hours: 48,
     direct_debit_limit_minor: 10_000,
+    photo_review: 'before',
+    photo_explicit_threshold: 60,
+    cams_in_search: false,
+    payment_provider: 'mollie',
+    billing_descriptor: '',
+    discreet_default: null,
   };
 }
