@@ -1,8 +1,30 @@
 import { useEffect } from 'react';
 
+/**
+ * The path of the page whose head the server wrote (modules/seo/page-heads.ts, elements marked data-head="server").
+ * While the visitor is still on it, those stay as they are where the page gives nothing of its own; after a
+ * navigation inside the app, those the client cannot keep right (canonical, hreflang alternates, JSON-LD, robots,
+ * og:locale) are taken away.
+ */
+const serverPath = typeof window === 'undefined' ? '' : window.location.pathname;
+const onServerPage = () => window.location.pathname === serverPath;
+
+const SERVER_ONLY =
+  'link[rel="canonical"][data-head="server"], link[rel="alternate"][hreflang][data-head="server"], ' +
+  'script[type="application/ld+json"][data-head="server"], meta[name="robots"][data-head="server"], ' +
+  'meta[property="og:locale"][data-head="server"]';
+
+/** Removes the server's page-specific elements once the app has moved on to another page. */
+export function dropServerHead(): void {
+  if (onServerPage()) return;
+  for (const el of document.head.querySelectorAll(SERVER_ONLY)) el.remove();
+  setMeta('property', 'og:type', 'website');
+}
+
 function setMeta(attr: 'name' | 'property', key: string, content: string | undefined): void {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
   if (content === undefined) {
+    if (el?.dataset.head === 'server' && onServerPage()) return;
     el?.remove();
     return;
   }
@@ -80,10 +102,18 @@ export function useHead(info: HeadInfo): void {
     setMeta('property', 'og:site_name', siteName);
     setMeta('property', 'og:description', description);
     setMeta('property', 'og:url', window.location.origin + window.location.pathname);
-    setMeta(
-      'property',
-      'og:image',
-      new URL(imageUrl ?? '/og-default.jpg', window.location.origin).toString(),
-    );
+    // Still on the page the server described: its image stays until the page names one (a profile still loading).
+    const keepServerImage =
+      !imageUrl &&
+      onServerPage() &&
+      document.head.querySelector('meta[property="og:image"][data-head="server"]');
+    const image = keepServerImage
+      ? undefined
+      : new URL(imageUrl ?? '/og-default.jpg', window.location.origin).toString();
+    setMeta('property', 'og:image', image);
+    setMeta('name', 'twitter:title', title ?? siteName);
+    setMeta('name', 'twitter:description', description);
+    setMeta('name', 'twitter:image', image);
+    dropServerHead();
   }, [title, siteName, description, imageUrl, count]);
 }

@@ -67,8 +67,23 @@ export function cookieLocale(): Locale | undefined {
   return isLocale(v) ? v : undefined;
 }
 
+/**
+ * The language the address names with `?lang=` (the links the server gives search engines for each language:
+ * modules/seo), remembered as the language dropdown does. Undefined when it names none or an unknown code.
+ */
+export function queryLocale(search: string = window.location.search): Locale | undefined {
+  const v = new URLSearchParams(search).get('lang');
+  return isLocale(v) ? v : undefined;
+}
+
 export async function initI18n(preferred: Locale | undefined): Promise<I18n> {
-  const lng = cookieLocale() ?? preferred ?? DEFAULT_LOCALE;
+  const asked = queryLocale();
+  if (asked)
+    writeCookie(RULES.cookies.locale.name, asked, {
+      maxAgeDays: RULES.cookies.locale.maxAgeDays,
+      sameSite: RULES.cookies.locale.sameSite,
+    });
+  const lng = asked ?? cookieLocale() ?? preferred ?? DEFAULT_LOCALE;
   await i18next
     .use(lazyBackend)
     .use(initReactI18next)
