@@ -102,7 +102,14 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
   };
   const scheduler = new Scheduler(log, (job, ok, seconds) => metrics.observeJob(job, ok, seconds));
   scheduler.start([
-    { name: 'outbox', everyMs: 2_000, run: () => sendDueOutbox(database.db, senders, log) },
+    {
+      name: 'outbox',
+      everyMs: 2_000,
+      run: () =>
+        sendDueOutbox(database.db, senders, log, (channel, outcome) =>
+          metrics.outboxItems.inc({ channel, outcome }),
+        ),
+    },
     notificationDispatchJob(notificationDeps),
     notificationSweepJob(database.db),
     { name: 'deletion-purge', everyMs: 3_600_000, run: () => purgeDeletedAccounts(database.db, storage) },

@@ -33,6 +33,12 @@ export class AppMetrics {
     labelNames: ['job', 'outcome'] as const,
     registers: [this.registry],
   });
+  readonly outboxItems = new Counter({
+    name: 'amora_outbox_items_total',
+    help: 'Outbox items (mail, SMS, push) handled by this instance, by channel and outcome (sent, retry, failed, dropped)',
+    labelNames: ['channel', 'outcome'] as const,
+    registers: [this.registry],
+  });
   readonly jobDuration = new Histogram({
     name: 'amora_job_duration_seconds',
     help: 'Duration of a periodic job run',
