@@ -1,12 +1,16 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '../components/ui/PageSpinner';
 import { useCurrentUser } from '../features/auth/api/session';
-import { ConsentGate } from '../features/consent/components/ConsentGate';
 import { DiscreetApp } from '../features/consent/components/DiscreetApp';
 import { useSettings } from '../features/site/api/settings';
 import { EntryWarningModal } from '../features/site/components/EntryWarningModal';
 import { useBodyClasses } from './use-body-classes';
+
+// Loads on its own for members, not with the first page (as in DefaultLayout; size budgets, issue 24).
+const ConsentGate = lazy(() =>
+  import('../features/consent/components/ConsentGate').then((m) => ({ default: m.ConsentGate })),
+);
 
 /** Variants whose chat layout shows the entry warning. */
 export const CHAT_ENTRY_WARNING_LANGUAGES = new Set(['nl', 'de']);
@@ -23,7 +27,11 @@ export function ChatLayout() {
           <Outlet />
         </Suspense>
       </main>
-      {user && <ConsentGate />}
+      {user && (
+        <Suspense fallback={null}>
+          <ConsentGate />
+        </Suspense>
+      )}
       {user && <DiscreetApp />}
       {CHAT_ENTRY_WARNING_LANGUAGES.has(settings.domain_language) && (
         <EntryWarningModal settings={settings} loggedIn={user !== null} />
