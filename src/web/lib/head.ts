@@ -1,12 +1,16 @@
 import { useEffect } from 'react';
 
 /**
- * The path of the page whose head the server wrote (modules/seo/page-heads.ts, elements marked data-head="server").
+ * The path of the page whose head the server wrote (modules/seo/page-heads.ts: <html data-head-path>, elements
+ * marked data-head="server"; a shell the service worker kept from another page names that page).
  * While the visitor is still on it, those stay as they are where the page gives nothing of its own; after a
  * navigation inside the app, those the client cannot keep right (canonical, hreflang alternates, JSON-LD, robots,
  * og:locale) are taken away.
  */
-const serverPath = typeof window === 'undefined' ? '' : window.location.pathname;
+const serverPath =
+  typeof window === 'undefined'
+    ? ''
+    : (document.documentElement.dataset.headPath ?? window.location.pathname);
 const onServerPage = () => window.location.pathname === serverPath;
 
 const SERVER_ONLY =

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { type LinkBase, siteOrigin } from '../accounts/account-mail';
-import { renderHeadTags } from './head-tags';
+import { escapeHtml, renderHeadTags } from './head-tags';
 import { buildHeadTags, classifyPath, pageLocale } from './page-meta';
 import { findPublicMember } from './seo.repo';
 
@@ -85,7 +85,8 @@ export class PageHeads {
       member,
       notFound: status === 404,
     });
-    const html = `${shell.beforeLang}${locale}${shell.afterLangBeforeHead}  ${renderHeadTags(tags)}\n  ${shell.rest}`;
+    // data-head-path: the page this head describes (a shell cached by the service worker may be shown on another).
+    const html = `${shell.beforeLang}${locale}" data-head-path="${escapeHtml(pathname)}${shell.afterLangBeforeHead}  ${renderHeadTags(tags)}\n  ${shell.rest}`;
     if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
     this.cache.set(key, {
       html,

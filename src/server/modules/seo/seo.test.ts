@@ -106,6 +106,7 @@ describe('the head of public pages, without JavaScript', () => {
     const origin = `https://${nl.domain}`;
     expectShareTags(h, `${origin}/landers/gallery/de`);
     expect(h.lang).toBe('de');
+    expect(r.html).toContain('<html lang="de" data-head-path="/landers/gallery/de">');
     expect(h.title).toBe(`Wer fällt dir ins Auge? - ${nl.name}`);
     expect(h.meta('og:locale')).toBe('de_DE');
     expect(h.alternates.get('nl')).toBe(`${origin}/landers/gallery/nl`);
