@@ -25,7 +25,8 @@ import { ApiError } from '../../lib/http';
 import { currentLocale } from '../../lib/i18n';
 import { BlockControl } from './BlockControl';
 import { Details } from './MemberDetails';
-import { isViewable, Lightbox, largeOf, PhotoGrid } from './MemberPhotos';
+import { isViewable, largeOf, PhotoGrid } from './MemberPhotos';
+import { PhotoViewer } from './PhotoViewer';
 
 /** Another member's profile (/members/:id and /likes/m/:id). */
 export function MemberPage() {
@@ -231,15 +232,17 @@ function Profile({ profile, related }: { profile: MemberProfile; related: Card[]
 
       {related.length > 0 && <RelatedRow profiles={related} />}
 
-      {lightbox !== null && viewable.length > 0 && (
-        <Lightbox
-          name={profile.name}
-          photos={viewable}
-          index={Math.max(0, Math.min(lightbox, viewable.length - 1))}
-          onIndex={setLightbox}
-          onClose={() => setLightbox(null)}
-        />
-      )}
+      <PhotoViewer
+        member={profile}
+        photos={viewable}
+        index={lightbox}
+        onIndex={setLightbox}
+        onClose={() => setLightbox(null)}
+        canReport={Boolean(user) && !own}
+        onReported={(blocked) => {
+          if (blocked) void client.invalidateQueries({ queryKey: ['member', profile.id] });
+        }}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import type { MemberPhoto, MemberProfile } from '../../../shared/schemas/member-profile';
@@ -112,12 +112,15 @@ export function Lightbox({
   index,
   onIndex,
   onClose,
+  action,
 }: {
   name: string;
   photos: MemberPhoto[];
   index: number;
   onIndex: (i: number) => void;
   onClose: () => void;
+  /** something to do with the photo shown (e.g. report it), in the footer */
+  action?: (photo: MemberPhoto) => ReactNode;
 }) {
   const { t } = useTranslation('members');
   const count = photos.length;
@@ -175,6 +178,7 @@ export function Lightbox({
         <span className="small text-body-secondary" aria-live="polite" data-testid="member-lightbox-counter">
           {t('lightbox.counter', { current: index + 1, total: count })}
         </span>
+        {action?.(photo)}
         <button type="button" className="btn btn-outline-dark rounded-pill px-4" onClick={onClose}>
           {t('lightbox.close')}
         </button>

@@ -12,7 +12,9 @@ export interface ReportModalProps {
   show: boolean;
   onHide: () => void;
   member: { id: number; name: string };
-  source: 'chat' | 'profile';
+  source: 'chat' | 'profile' | 'photo';
+  /** the reported photo of `member` (source 'photo'), as the photo viewer shows it */
+  photo?: { id: number; url: string };
   /** after a successful report; `blocked` when the member was blocked too */
   onDone: (blocked: boolean) => void;
 }
@@ -20,10 +22,11 @@ export interface ReportModalProps {
 const COMMENT_MAX = 1_000;
 
 /**
- * Report a member for moderation (from the chat or the profile): a reason, an optional comment, and "also block"
- * (on by default for the reasons where contact should end at once). What was typed stays when sending fails.
+ * Report a member for moderation (from the chat, the profile or one of the profile's photos): a reason, an optional
+ * comment, and "also block" (on by default for the reasons where contact should end at once). What was typed stays
+ * when sending fails. A reported photo is shown small at the top, so the member sees which one they report.
  */
-export function ReportModal({ show, onHide, member, source, onDone }: ReportModalProps) {
+export function ReportModal({ show, onHide, member, source, photo, onDone }: ReportModalProps) {
   const { t } = useTranslation('reports');
   const id = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -32,7 +35,15 @@ export function ReportModal({ show, onHide, member, source, onDone }: ReportModa
   const [done, setDone] = useState<boolean | null>(null);
   const queryClient = useQueryClient();
   const report = useMutation({
-    mutationFn: () => reportCall({ member: member.id, reason: reason!, comment, source, block }),
+    mutationFn: () =>
+      reportCall({
+        member: member.id,
+        reason: reason!,
+        comment,
+        source,
+        block,
+        ...(photo ? { photo: photo.id } : {}),
+      }),
     onSuccess: (res) => {
       setDone(res.blocked);
       if (res.blocked) refreshAfterVisibilityChange(queryClient);
@@ -54,7 +65,7 @@ export function ReportModal({ show, onHide, member, source, onDone }: ReportModa
     <Modal show={show} onHide={close} centered data-testid="report-modal">
       <Modal.Header closeButton closeLabel={t('cancel')}>
         <Modal.Title as="h2" className="h5">
-          {t('title', { name: member.name })}
+          {photo ? t('photo_title', { name: member.name }) : t('title', { name: member.name })}
         </Modal.Title>
       </Modal.Header>
       {done !== null ? (
@@ -79,6 +90,16 @@ export function ReportModal({ show, onHide, member, source, onDone }: ReportModa
           }}
         >
           <Modal.Body>
+            {photo && (
+              <img
+                src={photo.url}
+                alt={t('photo_alt', { name: member.name })}
+                className="d-block rounded mb-3 object-fit-cover"
+                width={96}
+                height={96}
+                data-testid="report-photo"
+              />
+            )}
             <fieldset>
               <legend className="fs-6 fw-semibold">{t('reason_label')}</legend>
               {REPORT_REASONS.map((r) => (
