@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CANCEL_RULES } from '../../../shared/rules';
 import type { CancelRequest, CancelResponse } from '../../../shared/schemas/cancellations';
@@ -5,6 +6,16 @@ import { FormAlert } from '../../components/form/FormAlert';
 import { BusyButton } from '../../components/ui/BusyButton';
 import { currentLocale } from '../../lib/i18n';
 import { formatDay, formatMoment } from './cancel-api';
+
+/** A new step starts at its heading: scrolled into view and focused (the form above may have been long). */
+function useStepFocus() {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    ref.current?.focus({ preventScroll: true });
+    ref.current?.closest('section')?.scrollIntoView({ block: 'start' });
+  }, []);
+  return ref;
+}
 
 /** The confirmation page: what will be cancelled, and one "cancel now" button. */
 export function CancelReview({
@@ -36,9 +47,12 @@ export function CancelReview({
     ],
   ];
   if (draft.reason) rows.push([t('form.reason'), draft.reason]);
+  const heading = useStepFocus();
   return (
     <div className="card border-0 shadow-sm card-body p-4" data-testid="cancel-review">
-      <h2 className="h5 fw-bold">{t('review.title')}</h2>
+      <h2 className="h5 fw-bold" ref={heading} tabIndex={-1}>
+        {t('review.title')}
+      </h2>
       <dl className="row mb-3 cancel-summary">
         {rows.map(([label, value]) => (
           <div className="col-12 d-sm-flex py-2 border-bottom" key={label}>
@@ -58,7 +72,7 @@ export function CancelReview({
         >
           {t('review.submit')}
         </BusyButton>
-        <button type="button" className="btn btn-link link-secondary px-0" onClick={onChange}>
+        <button type="button" className="btn btn-link link-body-emphasis px-0" onClick={onChange}>
           {t('review.change')}
         </button>
       </div>
@@ -71,6 +85,7 @@ export function CancelDone({ answer, email }: { answer: CancelResponse; email: s
   const { t } = useTranslation('cancel');
   const locale = currentLocale();
   const received = formatMoment(answer.received_at, locale);
+  const heading = useStepFocus();
   if (answer.state === 'cancelled') {
     const effective =
       answer.effective_at && answer.effective_at !== answer.received_at
@@ -78,14 +93,18 @@ export function CancelDone({ answer, email }: { answer: CancelResponse; email: s
         : t('done.at_once');
     return (
       <div className="alert alert-success" role="status" data-testid="cancel-done">
-        <h2 className="h5 fw-bold">{t('done.cancelled_title')}</h2>
+        <h2 className="h5 fw-bold" ref={heading} tabIndex={-1}>
+          {t('done.cancelled_title')}
+        </h2>
         <p className="mb-0">{t('done.cancelled_text', { received, effective })}</p>
       </div>
     );
   }
   return (
     <div className="alert alert-info" role="status" data-testid="cancel-sent">
-      <h2 className="h5 fw-bold">{t('done.sent_title')}</h2>
+      <h2 className="h5 fw-bold" ref={heading} tabIndex={-1}>
+        {t('done.sent_title')}
+      </h2>
       <p className="mb-0">{t('done.sent_text', { received, email, hours: CANCEL_RULES.linkHours })}</p>
     </div>
   );
