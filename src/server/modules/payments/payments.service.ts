@@ -402,7 +402,9 @@ export async function claimAndSync(
             ),
           )
           .orderBy(asc(payments.checkAfter))
-          .limit(limit),
+          .limit(limit)
+          // Another instance's claim in flight: skip its rows instead of waiting and claiming them as well.
+          .for('update', { skipLocked: true }),
       ),
     )
     .returning({ providerPaymentId: payments.providerPaymentId });

@@ -249,7 +249,10 @@ export async function retryWithdrawalRefunds(db: Db, provider: PaymentProvider, 
           .from(withdrawals)
           .where(and(eq(withdrawals.status, 'refund_pending'), lte(withdrawals.nextAttemptAt, sql`now()`)))
           .orderBy(asc(withdrawals.nextAttemptAt))
-          .limit(limit),
+          .limit(limit)
+          // Without the lock a second instance's subquery reads the row before the first claim commits, waits on
+          // it, and then claims it too (the IN list is not re-read): both would refund. Locked rows are skipped.
+          .for('update', { skipLocked: true }),
       ),
     )
     .returning({ id: withdrawals.id });

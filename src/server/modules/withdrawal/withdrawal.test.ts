@@ -1,8 +1,9 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WITHDRAWAL_RULES } from '../../../shared/rules';
 import { createPaymentResponseSchema, creditsResponseSchema } from '../../../shared/schemas/payments';
 import { withdrawalQuoteSchema } from '../../../shared/schemas/withdrawal';
+import { openDatabase } from '../../db/client';
 import { creditLedger, outbox, payments, users, withdrawals } from '../../db/schema';
 import { CLIENT, createMember, type TestMember } from '../../test/factories';
 import { buildTestApp, type TestContext } from '../../test/test-app';
@@ -382,4 +383,41 @@ describe('the refund at the provider', () => {
         .where(and(eq(creditLedger.userId, m.id), like(creditLedger.idempotencyKey, `payment:${p.id}:%`))),
     ).toHaveLength(1);
   });
+
+  // Two instances: one instance's claim is in flight (row locked, next try moved on, not committed yet) while the
+  // other's job runs. The second must skip the row, not wait for it and then claim (and refund) it as well.
+  it.skipIf(!process.env.DATABASE_URL)(
+    'an instance skips a refund another instance is claiming, so it is not refunded twice',
+    async () => {
+      const m = await member();
+      const p = await buyPaid(m);
+      refundMode = 'down';
+      try {
+        expect((await withdraw(m, p.id)).statusCode).toBe(200);
+      } finally {
+        refundMode = 'ok';
+      }
+      await db()
+        .update(withdrawals)
+        .set({ nextAttemptAt: new Date(0) })
+        .where(eq(withdrawals.paymentId, p.id));
+      const other = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+      try {
+        refundCalls = 0;
+        let second: Promise<number> | undefined;
+        await other.db.transaction(async (tx) => {
+          await tx.execute(
+            sql`update withdrawals set attempts = attempts + 1, next_attempt_at = now() + interval '1 hour' where payment_id = ${p.id}`,
+          );
+          second = retryWithdrawalRefunds(db(), provider);
+          await new Promise((r) => setTimeout(r, 300));
+        });
+        expect(await second).toBe(0);
+        expect(refundCalls).toBe(0);
+        expect((await withdrawalOf(p.id))[0]).toMatchObject({ status: 'refund_pending', attempts: 1 });
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });
