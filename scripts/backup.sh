@@ -70,7 +70,8 @@ fi
 
 (cd "$out" && sha256sum -- * >SHA256SUMS)
 checksums="$(awk '{ printf "%s\"%s\": \"%s\"", (NR > 1 ? ", " : ""), $2, $1 }' "$out/SHA256SUMS")"
-media_files="$( [ "$media_kind" = local ] && tar -tzf "$out/media.tar.gz" | grep -vc '/$' || echo 0)"
+media_files=0
+if [ "$media_kind" = local ]; then media_files="$(tar -tzf "$out/media.tar.gz" | grep -vc '/$' || true)"; fi
 
 cat >"$out/manifest.json" <<JSON
 {
