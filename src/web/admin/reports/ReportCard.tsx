@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { AdminReport } from '../../../shared/schemas/admin-reports';
 import { formatDateTime } from '../components/format';
 import { ActionForm } from './ActionForm';
+import { MemberStatusBadge } from './MemberStatusBadge';
 
 type History = NonNullable<AdminReport['reported']>['history'];
 
@@ -68,7 +69,7 @@ export function ReportCard({ report: r, onHandled }: { report: AdminReport; onHa
               <>
                 <p className="mb-1">
                   <Link to={`/admin/members/${r.reported.id}`}>{r.reported.name || `#${r.reported.id}`}</Link>{' '}
-                  <span className="badge text-bg-light">{r.reported.status}</span>{' '}
+                  <MemberStatusBadge status={r.reported.status} />{' '}
                   {r.reported.restricted && (
                     <span className="badge text-bg-danger">
                       {t(`moderation:kind.${r.reported.restricted}`)}
