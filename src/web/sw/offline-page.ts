@@ -48,7 +48,8 @@ function start(): void {
   }
   const reload = () => window.location.reload();
   document.getElementById('offline-retry')?.addEventListener('click', reload);
-  window.addEventListener('online', reload);
+  // The browser says online a moment before requests pass again (the worker's network too): a second later.
+  window.addEventListener('online', () => setTimeout(reload, 1000));
 }
 
 if (typeof document !== 'undefined') start();

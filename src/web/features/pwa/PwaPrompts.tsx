@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyUpdate, useUpdateWaiting } from '../../lib/service-worker';
 import { useSettings } from '../site/api/settings';
@@ -8,11 +9,23 @@ import { acceptInstallOffer, dismissInstallOffer, useInstallOffer } from './inst
  * - a new version is ready: "Reload" (only when the member chooses it: nothing is interrupted mid-action);
  * - install the app, after the first match or sent message (install-prompt.ts), dismissible and remembered.
  */
+/** Whether a dialog is open (Bootstrap marks the body): the install offer waits until it is closed. */
+function useDialogOpen(): boolean {
+  const [open, setOpen] = useState(() => document.body.classList.contains('modal-open'));
+  useEffect(() => {
+    const observer = new MutationObserver(() => setOpen(document.body.classList.contains('modal-open')));
+    observer.observe(document.body, { attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, []);
+  return open;
+}
+
 export function PwaPrompts() {
   const { t } = useTranslation('pwa');
   const settings = useSettings();
   const updateWaiting = useUpdateWaiting();
-  const installOffer = useInstallOffer();
+  const dialogOpen = useDialogOpen();
+  const installOffer = useInstallOffer() && !dialogOpen;
   if (!updateWaiting && !installOffer) return null;
   return (
     <div className="pwa-prompts">
