@@ -228,6 +228,18 @@ describe('the head of public pages, without JavaScript', () => {
     expect(head(r.html).meta('og:title')).toBe('This profile is not available');
   });
 
+  it('the page varies with the language cookie, compressed or not', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/pages/privacy',
+      headers: { host: nl.domain, 'accept-encoding': 'gzip' },
+    });
+    const vary = String(res.headers.vary).toLowerCase();
+    expect(vary).toContain('cookie');
+    expect(vary).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
   it('a private screen gets the site tags without canonical; an unknown path is noindex', async () => {
     const chats = head((await page(de, '/chats')).html);
     expect(chats.title).toBe('Fesselnd');
