@@ -54,6 +54,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { registerPaymentProvider } from './modules/payments/providers';
 import { type FlexpaySetup, registerFlexpay } from './modules/payments/providers/flexpay-register';
 import type { PaymentProvider } from './modules/payments/providers/provider';
+import { providerList } from './modules/payments/providers/provider-set';
 import { NsfwjsClassifier, type PhotoClassifier } from './modules/photos/photo-classifier';
 import { PhotoScreening } from './modules/photos/photo-screening';
 import { photosAdminRoutes } from './modules/photos/photos.admin-routes';
@@ -256,8 +257,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adultProvider: adultPaymentProvider,
     publicUrl: config.publicUrl,
   });
+  const everyPaymentProvider = providerList(paymentProvider, adultPaymentProvider);
+  app.decorate('paymentProviders', everyPaymentProvider);
   await app.register(withdrawalRoutes, {
-    provider: paymentProvider,
+    provider: everyPaymentProvider,
     links: { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain },
   });
   await app.register(cancellationsRoutes, {
@@ -332,6 +335,8 @@ declare module 'fastify' {
     paymentProvider: PaymentProvider;
     /** Verotel FlexPay for sites whose payment_provider is 'verotel'; undefined when not configured (production). */
     adultPaymentProvider: PaymentProvider | undefined;
+    /** Every provider this instance has: work on a stored payment goes to the one that took it (payments.provider). */
+    paymentProviders: readonly PaymentProvider[];
     /** The photo screening queue (the scheduler's job drains it; tests wait for it with idle()). */
     photoScreening: PhotoScreening;
   }

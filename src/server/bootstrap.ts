@@ -135,7 +135,7 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     {
       name: 'withdrawal-refunds',
       everyMs: 60_000,
-      run: () => retryWithdrawalRefunds(database.db, app.paymentProvider).then(() => undefined),
+      run: () => retryWithdrawalRefunds(database.db, app.paymentProviders).then(() => undefined),
     },
     // Mandates stopped by the cancel button that the provider has not revoked yet (modules/cancellations).
     {

@@ -3,7 +3,8 @@ import type { AdminMemberPayment } from '../../../shared/schemas/admin-members';
 import type { Db } from '../../db/client';
 import { directDebitRequests, payments, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { PaymentProvider } from '../payments/providers/provider';
+import type { PaymentProviders } from '../payments/providers/provider-set';
+import { providerNamed } from '../payments/providers/provider-set';
 import { refundPayment } from '../payments/refund';
 import { recordStaffAction } from '../staff/staff-audit';
 import type { StaffIdentity } from '../staff/staff-guard';
@@ -35,7 +36,7 @@ const whollyRefunded = (p: typeof payments.$inferSelect) =>
  */
 export async function refundMemberPayment(
   db: Db,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   staff: StaffIdentity,
   input: { member: number; payment: number },
 ): Promise<{ payment: AdminMemberPayment; refundedNow: boolean }> {
@@ -47,8 +48,9 @@ export async function refundMemberPayment(
     return presentPayment(r.payment, r.ibanMasked);
   };
   if (whollyRefunded(before.payment)) return { payment: await current(), refundedNow: false };
-  if (before.payment.status !== 'paid' || before.payment.provider !== provider.name)
-    throw new AppError(409, 'payment_not_refundable');
+  // Refunded by the provider that took it (a Verotel site's payment at Verotel).
+  const provider = providerNamed(providers, before.payment.provider);
+  if (before.payment.status !== 'paid' || !provider) throw new AppError(409, 'payment_not_refundable');
 
   const work = refundPayment(db, provider, input.payment, undefined, async (tx, applied) => {
     const [after] = await tx.select().from(payments).where(eq(payments.id, input.payment));

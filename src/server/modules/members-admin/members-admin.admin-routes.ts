@@ -80,7 +80,7 @@ export const membersAdminRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }
     { config: admin, schema: { body: memberRefundSchema, response: { 200: memberRefundResponseSchema } } },
     async (req) => {
       const { staff } = req.requireStaff();
-      const result = await refundMemberPayment(app.db, app.paymentProvider, staff, req.body);
+      const result = await refundMemberPayment(app.db, app.paymentProviders, staff, req.body);
       if (result.refundedNow) {
         req.memberChanged(req.body.member);
         app.live.publish([req.body.member], { type: 'user.changed' });

@@ -237,6 +237,21 @@ describe('a site on Verotel FlexPay', () => {
     expect(await credits(m)).toBe(0);
   });
 
+  it('a withdrawal of a FlexPay payment is refunded at Verotel, never at the general provider', async () => {
+    const m = await member();
+    const { payment } = await buy(m);
+    const ref = await openOrderPage(payment.checkout_url!);
+    await fake.decide(ref, 'approve');
+    generalCalls.length = 0;
+    const res = await call(ctx, domain, 'POST', '/api/withdrawal.php', m.cookie, { payment_id: payment.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await paymentRow(payment.id);
+    expect(row.refundedMinor).toBeGreaterThan(0);
+    expect(fake.postbacks.at(-1)!.params.event).toBe('credit');
+    expect(await credits(m)).toBe(0);
+    expect(generalCalls).toEqual([]);
+  });
+
   it('a chargeback postback takes the credits back', async () => {
     const m = await member();
     const { payment } = await buy(m);

@@ -7,12 +7,13 @@ import {
 } from '../../../shared/schemas/withdrawal';
 import type { LinkBase } from '../accounts/account-mail';
 import { findOwnPayment, presentPayment } from '../payments/payments.service';
-import type { PaymentProvider } from '../payments/providers/provider';
+import type { PaymentProviders } from '../payments/providers/provider-set';
 import { configureReceiptLinks } from '../payments/receipt';
 import { quoteWithdrawal, withdraw, withWithdrawals } from './withdrawal.service';
 
 export interface WithdrawalRoutesOptions {
-  provider: PaymentProvider;
+  /** every provider of the instance: a withdrawal is refunded by the provider that took the payment */
+  provider: PaymentProviders;
   links: LinkBase;
 }
 

@@ -9,7 +9,7 @@ import type { LinkBase } from '../accounts/account-mail';
 import type { Tx } from '../accounts/accounts.repo';
 import { changeCredits } from '../credits/credits.service';
 import { syncPayment } from '../payments/payments.service';
-import type { PaymentProvider } from '../payments/providers/provider';
+import { type PaymentProviders, providerNamed } from '../payments/providers/provider-set';
 import { refundPayment } from '../payments/refund';
 import { withdrawalDeadline, withdrawalTerms } from './withdrawal.policy';
 import { hasOtherPaidPurchase, unspentCredits, type WithdrawalRow, withdrawalsOf } from './withdrawal.repo';
@@ -181,13 +181,17 @@ async function claimWithdrawal(
  */
 export async function refundWithdrawal(
   db: Db,
-  provider: PaymentProvider,
+  providers: PaymentProviders,
   withdrawalId: number,
 ): Promise<void> {
   const [w] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
   if (w?.status !== 'refund_pending') return;
   const [p] = await db.select().from(payments).where(eq(payments.id, w.paymentId));
   if (!p?.providerPaymentId) return;
+  // The provider that took the payment (a Verotel site's payment is refunded at Verotel, not at Mollie).
+  const provider = providerNamed(providers, p.provider);
+  if (!provider)
+    throw new Error(`payment ${p.id} was taken by ${p.provider}, which this instance does not have`);
   const markRefunded = async (tx: Tx) => {
     await tx
       .update(withdrawals)
@@ -207,7 +211,7 @@ export async function refundWithdrawal(
 /** POST /api/withdrawal.php: withdraws, then tries the refund (a failure leaves it to the job). */
 export async function withdraw(
   db: Db,
-  provider: PaymentProvider,
+  provider: PaymentProviders,
   links: LinkBase,
   userId: number,
   paymentId: number,
@@ -233,7 +237,11 @@ export async function withdraw(
  * The withdrawal-refunds job: refunds still pending whose time has come are claimed (their next try moved on, longer
  * each time, up to a day) in one statement, so instances never take the same one, then tried.
  */
-export async function retryWithdrawalRefunds(db: Db, provider: PaymentProvider, limit = 20): Promise<number> {
+export async function retryWithdrawalRefunds(
+  db: Db,
+  provider: PaymentProviders,
+  limit = 20,
+): Promise<number> {
   const claimed = await db
     .update(withdrawals)
     .set({
