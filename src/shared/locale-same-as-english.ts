@@ -9,6 +9,8 @@ const EVERY_LOCALE = ['FAQ', 'Premium', 'Sushi', 'Amora', 'IBAN'];
 
 const PER_LOCALE: Partial<Record<Locale, string[]>> = {
   nl: [
+    'Later',
+    'Contract',
     'Postcode',
     'Man',
     'Likes',
@@ -44,6 +46,7 @@ const PER_LOCALE: Partial<Record<Locale, string[]>> = {
     'Shopping',
   ],
   fr: [
+    'Date',
     'Notifications',
     'Orientation',
     'Gay',
@@ -69,7 +72,19 @@ const PER_LOCALE: Partial<Record<Locale, string[]>> = {
   ],
   it: ['e-mail', 'Password', 'Gay', 'Like', 'like', 'chat', 'Shopping', 'Bondage', 'Sex', 'Sushi', 'Tattoos'],
   es: ['Gay', 'Bisexual', 'Cookies', 'Error', 'Bondage', 'Sex', 'chat', 'chats'],
-  da: ['Cookies', 'Shopping', 'Bondage', 'Sex', 'Region', 'Tattoos', 'chat', 'chats', 'like', 'likes'],
+  da: [
+    'Reference',
+    'Cookies',
+    'Shopping',
+    'Bondage',
+    'Sex',
+    'Region',
+    'Tattoos',
+    'chat',
+    'chats',
+    'like',
+    'likes',
+  ],
   nb: ['Shopping', 'Bondage', 'Sex', 'Region', 'Tattoos', 'chat', 'like'],
   sv: ['Cookies', 'Shopping', 'Gym', 'Sadomasochism', 'Bondage', 'Sex', 'Region', 'Tattoos'],
   fi: ['Bondage', 'Sushi'],

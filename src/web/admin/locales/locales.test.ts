@@ -14,6 +14,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as unknown;
 const namespaces = readdirSync(path.join(here, 'en')).filter((f) => f.endsWith('.json'));
 
+/** Names that stay as they are in every language: tracking parameters (figures) and the classifier's classes (photos). */
+const CONSOLE_SAME_EVERYWHERE = ['Ref', 'Sub 1', 'Sub 2', 'Sub 3', 'Hentai'];
+
 const CONSOLE_SAME: Partial<Record<Locale, string[]>> = {
   nl: [
     'Moderator',
@@ -27,9 +30,24 @@ const CONSOLE_SAME: Partial<Record<Locale, string[]>> = {
     'Sites',
     'Site {{name}}',
     'Niche',
+    'Site',
+    'Site {{domain}}',
+    'Sexy',
   ],
-  de: ['Moderator', 'Administrator', 'Name', 'Status', 'Code', 'Filter', 'Domain', 'Region', 'Information'],
-  it: ['Staff', 'Console', 'Menu', 'Password', 'Home', 'No'],
+  de: [
+    'Moderator',
+    'Administrator',
+    'Name',
+    'Status',
+    'Code',
+    'Filter',
+    'Domain',
+    'Region',
+    'Information',
+    'Sexy',
+    'Neutral',
+  ],
+  it: ['Staff', 'Console', 'Menu', 'Password', 'Home', 'No', 'Sexy'],
   fr: [
     'site {{id}}',
     'site',
@@ -49,9 +67,16 @@ const CONSOLE_SAME: Partial<Record<Locale, string[]>> = {
     'Robot',
     'Information',
     'Style 2',
+    'Site',
+    'Confirmations',
+    'Messages',
+    'Total',
+    'Photos',
+    'Site {{domain}}',
+    'Sexy',
   ],
-  es: ['Moderador', 'No', 'Robot'],
-  pl: ['Moderator', 'Administrator', 'Menu', 'Start', 'Region', 'Robot'],
+  es: ['Moderador', 'No', 'Robot', 'Total', 'Sexy'],
+  pl: ['Moderator', 'Administrator', 'Menu', 'Start', 'Region', 'Robot', 'Sexy'],
   da: [
     'Moderator',
     'Administrator',
@@ -65,15 +90,33 @@ const CONSOLE_SAME: Partial<Record<Locale, string[]>> = {
     'Region',
     'Robot',
     'Information',
+    'Site',
+    'Neutral',
   ],
   fi: [],
-  nb: ['Moderator', 'Administrator', 'Start', 'Status', 'Region', 'Robot'],
-  sv: ['Moderator', 'Start', 'Status', 'Filter', 'Region', 'Mask', 'Robot', 'Information', 'Order'],
+  nb: ['Moderator', 'Administrator', 'Start', 'Status', 'Region', 'Robot', 'Sexy'],
+  sv: [
+    'Moderator',
+    'Start',
+    'Status',
+    'Filter',
+    'Region',
+    'Mask',
+    'Robot',
+    'Information',
+    'Order',
+    'Neutral',
+    'Explicit',
+  ],
 };
 
 describe.each(LOCALES.filter((l) => l !== 'en'))('console locale %s', (locale) => {
   it.each(namespaces)('namespace %s has every key, translated', (ns) => {
-    const allowed = new Set([...sameAsEnglishAllowed(locale), ...(CONSOLE_SAME[locale] ?? [])]);
+    const allowed = new Set([
+      ...sameAsEnglishAllowed(locale),
+      ...CONSOLE_SAME_EVERYWHERE,
+      ...(CONSOLE_SAME[locale] ?? []),
+    ]);
     const problems = compareCatalogs(
       read(path.join(here, 'en', ns)),
       read(path.join(here, locale, ns)),
