@@ -40,7 +40,7 @@ export function ProfileTab({ member }: { member: AdminMember }) {
       ) : (
         <ul className="list-unstyled d-flex flex-wrap gap-3 mb-0">
           {member.photos.map((ph) => (
-            <li key={ph.id} className="text-center small" style={{ width: '8rem' }}>
+            <li key={ph.id} className="text-center small console-photo-tile">
               <a href={ph.url} target="_blank" rel="noopener noreferrer">
                 <img
                   src={ph.thumb_url}

@@ -14,7 +14,7 @@ export function TransparencyPanel() {
   return (
     <div>
       <p>{t('transparency_intro')}</p>
-      <div className="row g-2 align-items-end" style={{ maxWidth: 560 }}>
+      <div className="row g-2 align-items-end console-narrow-form">
         <Form.Group className="col-6" controlId="transparency-from">
           <Form.Label>{t('from')}</Form.Label>
           <Form.Control type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
