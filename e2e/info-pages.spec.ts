@@ -8,7 +8,7 @@ const PAGES = [
   { path: '/pages/return-policy', id: 'return_policy', en: 'Refund and Withdrawal Policy' },
   { path: '/pages/faq', id: 'faq', en: 'Frequently Asked Questions' },
   { path: '/pages/service', id: 'service', en: 'Customer Service' },
-  { path: '/complaints', id: 'complaints', en: 'Complaints' },
+  // /complaints is the notice form now (DSA Art. 16), with its own journey in e2e/admin-reports.spec.ts.
 ];
 
 for (const p of PAGES) {
