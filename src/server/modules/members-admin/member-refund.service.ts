@@ -11,7 +11,7 @@ import type { StaffIdentity } from '../staff/staff-guard';
 import { presentPayment } from './members-admin.presenter';
 
 /** Refunds running in this instance, by payment id: a second click waits for the first instead of asking again. */
-const inFlight = new Map<number, Promise<unknown>>();
+const inFlight = new Map<number, Promise<{ payment: AdminMemberPayment; refundedNow: boolean }>>();
 
 async function loadPayment(db: Db, memberId: number, paymentId: number) {
   const [row] = await db
@@ -40,8 +40,24 @@ export async function refundMemberPayment(
   staff: StaffIdentity,
   input: { member: number; payment: number },
 ): Promise<{ payment: AdminMemberPayment; refundedNow: boolean }> {
-  const running = inFlight.get(input.payment);
-  if (running) await running.catch(() => undefined);
+  // One refund of a payment at a time on this instance: the queue is joined before anything is awaited, so a second
+  // click waits for the first and then finds the payment refunded (another instance: the provider refuses the second).
+  const previous = inFlight.get(input.payment) ?? Promise.resolve();
+  const mine = previous.catch(() => undefined).then(() => refundOnce(db, providers, staff, input));
+  inFlight.set(input.payment, mine);
+  try {
+    return await mine;
+  } finally {
+    if (inFlight.get(input.payment) === mine) inFlight.delete(input.payment);
+  }
+}
+
+async function refundOnce(
+  db: Db,
+  providers: PaymentProviders,
+  staff: StaffIdentity,
+  input: { member: number; payment: number },
+): Promise<{ payment: AdminMemberPayment; refundedNow: boolean }> {
   const before = await loadPayment(db, input.member, input.payment);
   const current = async () => {
     const r = await loadPayment(db, input.member, input.payment);
@@ -74,17 +90,14 @@ export async function refundMemberPayment(
       },
     });
   });
-  inFlight.set(input.payment, work);
   try {
     await work;
   } catch (err) {
-    // Refunded meanwhile (another click or instance: the provider refused the second refund): nothing to do.
+    // Refunded meanwhile (another instance: the provider refused the second refund): nothing to do.
     if (whollyRefunded((await loadPayment(db, input.member, input.payment)).payment))
       return { payment: await current(), refundedNow: false };
     if (err instanceof AppError) throw err;
     throw new AppError(502, 'refund_failed');
-  } finally {
-    if (inFlight.get(input.payment) === work) inFlight.delete(input.payment);
   }
   return { payment: await current(), refundedNow: true };
 }
