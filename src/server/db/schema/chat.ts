@@ -31,6 +31,12 @@ export const conversations = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     /** The first message that was not held was sent (or a held one delivered): the conversation counts as started. */
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /**
+     * Unmatched (issue 21, point 4): one of the two ended the conversation at this time. No message is sent in it any
+     * more, either way; the member who ended it no longer lists it, the other sees it ended.
+     */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedBy: bigint('ended_by', { mode: 'number' }),
   },
   (t) => [
     index('conversations_started_by_idx').on(t.startedBy).where(sql`${t.startedAt} is not null`),
@@ -74,6 +80,12 @@ export const messages = pgTable(
     viewedAt: timestamp('viewed_at', { withTimezone: true }),
     /** removed by a moderation decision (message_removed): shown to neither side; restored if the appeal wins */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * A sender's first message in the conversation that carried a link, phone number, e-mail address or scam
+     * pattern (modules/safety): the recipient sees a gentle warning with it; an automated report flags it.
+     * link | phone | email | scam
+     */
+    safetyFlag: text('safety_flag'),
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.id),
@@ -88,6 +100,7 @@ export const messages = pgTable(
     index('messages_created_brin').using('brin', t.createdAt),
     check('messages_kind', sql`${t.kind} in ('text', 'gift', 'photo')`),
     check('messages_credits_nonneg', sql`${t.credits} >= 0`),
+    check('messages_safety_flag', sql`${t.safetyFlag} in ('link', 'phone', 'email', 'scam')`),
   ],
 );
 

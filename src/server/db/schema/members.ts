@@ -142,6 +142,8 @@ export const profiles = pgTable(
     invisible: boolean('invisible').notNull().default(false),
     /** Photos other than the main one are shown only to members the owner has a conversation with. */
     privacyMode: boolean('privacy_mode').notNull().default(false),
+    /** Leaves a visit on the profiles the member opens (who viewed me, modules/visits); off: leaves none. */
+    leaveVisits: boolean('leave_visits').notNull().default(true),
     /** Location for distance use, snapped to a 0.01° grid (about 1 km) before it is stored; never sent to others. */
     latCell: real('lat_cell'),
     lonCell: real('lon_cell'),
@@ -328,3 +330,32 @@ export const likeCounts = pgTable('like_counts', {
   given: integer('given').notNull().default(0),
   matches: integer('matches').notNull().default(0),
 });
+
+/**
+ * Who viewed me (issue 21, point 3): member `visitor_id` opened the profile of `visited_id` on `day` (UTC). At most one
+ * row per visitor, member and day (the primary key; modules/visits records it with one upsert, `visited_at` the last
+ * look of that day). Never written for invisible visitors, visitors who turned visits off, blocked pairs or the own
+ * profile. Rows older than RULES.visits.keepDays are deleted by the visits-expiry job.
+ */
+export const profileVisits = pgTable(
+  'profile_visits',
+  {
+    visitedId: bigint('visited_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visitorId: bigint('visitor_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.visitedId, t.visitorId, t.day] }),
+    check('profile_visits_not_self', sql`${t.visitorId} <> ${t.visitedId}`),
+    // The visitors list: a member's visits, newest first.
+    index('profile_visits_visited_idx').on(t.visitedId, t.visitedAt.desc()),
+    // The expiry job: the oldest days first.
+    index('profile_visits_day_idx').on(t.day),
+    index('profile_visits_visitor_idx').on(t.visitorId),
+  ],
+);

@@ -51,7 +51,7 @@ export const reports = pgTable(
     /** REPORT_REASONS (shared/schemas/reports.ts) */
     reason: text('reason').notNull(),
     comment: text('comment').notNull().default(''),
-    /** chat | profile | photo | complaint */
+    /** chat | profile | photo | complaint | automated (a flag raised by the product itself: modules/safety) */
     source: text('source').notNull(),
     /** the sender confirmed the notice is accurate and complete in good faith (DSA Art. 16(2)(d)) */
     goodFaith: boolean('good_faith').notNull().default(false),
@@ -75,7 +75,7 @@ export const reports = pgTable(
       'reports_reason',
       sql`${t.reason} in ('spam', 'scam', 'harassment', 'minor', 'fake', 'other', 'illegal', 'copyright', 'privacy', 'nudity')`,
     ),
-    check('reports_source', sql`${t.source} in ('chat', 'profile', 'photo', 'complaint')`),
+    check('reports_source', sql`${t.source} in ('chat', 'profile', 'photo', 'complaint', 'automated')`),
     check('reports_target', sql`${t.target} in ('profile', 'photo', 'message', 'url')`),
     check('reports_status', sql`${t.status} in ('open', 'handled')`),
     check(
