@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN_COUNT } from './e2e/admin';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `amora-e2e-${process.pid}`);
@@ -21,14 +22,15 @@ const launchOptions = {
 };
 
 /**
- * The console's journeys sign in as admins e2e-admin-1..4@example.test, one per parallel worker (e2e/admin.ts), made
+ * The console's journeys sign in as admins e2e-admin-1..N@example.test, the first one free (e2e/admin.ts), made
  * by admin:create in one run before the server starts (the same data folder; PGlite allows one process at a time).
  * Each one's `{ email, totpSecret, password }` goes to <dataDir>/staff/e2e-admin-N.json (mode 600).
  */
 const E2E_ADMIN_PASSWORD = 'E2e-Console-Admin-Passphrase-7';
-const createE2eAdmins = `ADMIN_PASSWORD='${E2E_ADMIN_PASSWORD}' node --import tsx scripts/admin-create.ts --include-password ${[
-  1, 2, 3, 4,
-]
+const createE2eAdmins = `ADMIN_PASSWORD='${E2E_ADMIN_PASSWORD}' node --import tsx scripts/admin-create.ts --include-password ${Array.from(
+  { length: E2E_ADMIN_COUNT },
+  (_, i) => i + 1,
+)
   .map(
     (n) =>
       `--email e2e-admin-${n}@example.test --secret-out "${path.join(dataDir, 'staff', `e2e-admin-${n}.json`)}"`,

@@ -4,11 +4,14 @@ import { type APIRequestContext, expect, type Page, request, type TestInfo } fro
 import { generate } from 'otplib';
 
 /**
- * Staff in browser journeys. playwright.config.ts creates the admins e2e-admin-1..4@example.test before the server
- * starts and writes `{ email, totpSecret, password }` of each to `<E2E data dir>/staff/e2e-admin-N.json`.
+ * Staff in browser journeys. playwright.config.ts creates the admins e2e-admin-1..N@example.test (N =
+ * E2E_ADMIN_COUNT) before the server starts and writes `{ email, totpSecret, password }` of each to
+ * `<E2E data dir>/staff/e2e-admin-N.json`.
  * A TOTP code is accepted once per account (the server keeps the last step used), so every code a journey uses is
- * claimed first: a file per account and 30-s step, created exclusively, shared by all workers. When the step is
- * taken, the journey waits for the next one.
+ * claimed first: a file per account and 30-s step, created exclusively, shared by all workers. A journey signing in
+ * as an admin takes the first admin whose current step is free, starting from one its test id picks, so journeys
+ * wait for a new step only when every admin's step is taken (before, every journey of a worker shared one admin and
+ * most of them waited up to 30 s).
  */
 export interface StaffCredentials {
   email: string;
@@ -17,7 +20,7 @@ export interface StaffCredentials {
 }
 
 const PERIOD_SECONDS = 30;
-export const E2E_ADMIN_COUNT = 4;
+export const E2E_ADMIN_COUNT = 16;
 
 function dataDir(): string {
   const dir = process.env.E2E_DATA_DIR;
@@ -26,11 +29,38 @@ function dataDir(): string {
   return dir;
 }
 
-/** The admin of this worker: parallel workers never share one (up to E2E_ADMIN_COUNT workers). */
-export function adminFor(testInfo: TestInfo): StaffCredentials {
-  const n = (testInfo.parallelIndex % E2E_ADMIN_COUNT) + 1;
+function readAdmin(n: number): StaffCredentials {
   const file = path.join(dataDir(), 'staff', `e2e-admin-${n}.json`);
   return JSON.parse(readFileSync(file, 'utf8')) as StaffCredentials;
+}
+
+/** A stable start among the admins for a test (and its retry), so parallel journeys spread over them. */
+function startIndex(testInfo: TestInfo): number {
+  let h = 0;
+  for (const c of `${testInfo.testId}:${testInfo.retry}`) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return h % E2E_ADMIN_COUNT;
+}
+
+/**
+ * An admin and a TOTP code nobody else will use: the first admin (from the test's start index) whose current
+ * 30-s step is still free. Waits for the next step only when all are taken, or when the step is about to end.
+ */
+async function claimAdmin(testInfo: TestInfo): Promise<{ who: StaffCredentials; code: string }> {
+  const first = startIndex(testInfo);
+  for (;;) {
+    const now = Date.now() / 1000;
+    const step = Math.floor(now / PERIOD_SECONDS);
+    // Not in the last seconds of a step: the sign-in form takes a moment before the code arrives.
+    if (now - step * PERIOD_SECONDS < PERIOD_SECONDS - 3) {
+      for (let i = 0; i < E2E_ADMIN_COUNT; i++) {
+        const who = readAdmin(((first + i) % E2E_ADMIN_COUNT) + 1);
+        if (claimStep(who.totpSecret, step)) {
+          return { who, code: await generate({ secret: who.totpSecret, epoch: step * PERIOD_SECONDS }) };
+        }
+      }
+    }
+    await new Promise((r) => setTimeout(r, ((step + 1) * PERIOD_SECONDS - now) * 1000 + 100));
+  }
 }
 
 /** True once this process holds the account's step (no other journey or worker will use it). */
@@ -77,30 +107,35 @@ export async function signInStaff(page: Page, who: StaffCredentials, pathname = 
   await expect(page.locator('#console-main')).toBeVisible();
 }
 
-/** Signs this worker's admin in (see adminFor); returns the credentials used. */
+/** Signs an admin in (the first one free, see claimAdmin); returns the credentials used. */
 export async function signInAsAdmin(
   page: Page,
   testInfo: TestInfo,
   pathname = '/admin',
 ): Promise<StaffCredentials> {
-  const admin = adminFor(testInfo);
-  await signInStaff(page, admin, pathname);
-  return admin;
+  const { who, code } = await claimAdmin(testInfo);
+  await page.goto(pathname);
+  await page.getByTestId('console-email').fill(who.email);
+  await page.getByTestId('console-password').fill(who.password);
+  await page.getByTestId('console-sign-in-submit').click();
+  await expect(page.getByTestId('console-totp-code')).toBeVisible();
+  await page.getByTestId('console-totp-code').fill(code);
+  await page.getByTestId('console-totp-submit').click();
+  await expect(page.locator('#console-main')).toBeVisible();
+  return who;
 }
 
-/** Signs in through the API in a request context of its own (its cookies are not the page's). */
-async function apiSignIn(api: APIRequestContext, who: StaffCredentials): Promise<void> {
+/** Signs an admin in through the API in a request context of its own (its cookies are not the page's). */
+async function apiSignInAsAdmin(api: APIRequestContext, testInfo: TestInfo): Promise<void> {
   const headers = { 'X-Request-Type': 'client' };
+  const { who, code } = await claimAdmin(testInfo);
   const login = await api.post('/api/admin/login.php', {
     headers,
     data: { email: who.email, password: who.password },
   });
   expect(login.status()).toBe(200);
-  const code = await api.post('/api/admin/login-code.php', {
-    headers,
-    data: { code: await freshTotp(who.totpSecret) },
-  });
-  expect(code.status()).toBe(200);
+  const answer = await api.post('/api/admin/login-code.php', { headers, data: { code } });
+  expect(answer.status()).toBe(200);
 }
 
 /** The invitation link of the newest console invitation mailed to `to` (development mailbox). */
@@ -125,7 +160,7 @@ export interface InvitedStaff extends StaffCredentials {
 }
 
 /**
- * A new staff member, signed in on `page`: this worker's admin invites a fresh address with `role` through the API,
+ * A new staff member, signed in on `page`: an admin invites a fresh address with `role` through the API,
  * and the invitation is accepted in the page (name, password, the TOTP key read from the enrolment screen and one
  * code of it).
  */
@@ -144,7 +179,7 @@ export async function inviteStaff(
     role,
   };
   try {
-    await apiSignIn(api, adminFor(testInfo));
+    await apiSignInAsAdmin(api, testInfo);
     const res = await api.post('/api/admin/staff-invites.php', {
       headers: { 'X-Request-Type': 'client' },
       data: { email: invited.email, name: invited.name, role },
