@@ -88,6 +88,14 @@ export const creditsResponseSchema = z.object({
   methods: z.array(z.enum(PAYMENT_METHODS)),
   /** the built-in test provider is in use (its checkout page says so too) */
   test_mode: z.boolean(),
+  /**
+   * The provider checkout names before the member pays, with what the bank statement shows (the site's billing
+   * descriptor): set for a site on Verotel FlexPay (issue 23, point 6); null or absent: the general provider.
+   */
+  payment_provider: z
+    .object({ name: z.literal('verotel'), billing_descriptor: z.string() })
+    .nullable()
+    .optional(),
 });
 export type CreditsResponse = z.infer<typeof creditsResponseSchema>;
 

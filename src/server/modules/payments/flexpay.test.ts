@@ -148,6 +148,20 @@ describe('a site on Verotel FlexPay', () => {
     expect(list.methods).not.toContain('paypal');
     expect(list.test_mode).toBe(false);
     expect(generalCalls).toEqual([]);
+    // Checkout names Verotel and what the statement shows (the site's descriptor, else the company's name).
+    expect(list.payment_provider?.name).toBe('verotel');
+    expect(list.payment_provider?.billing_descriptor.length).toBeGreaterThan(0);
+    const described = (await ctx.createSite({ niche: 5 })).domain;
+    await db()
+      .update(sites)
+      .set({ paymentProvider: 'verotel', billingDescriptor: 'NB SERVICES' })
+      .where(eq(sites.domain, described));
+    const named = creditsResponseSchema.parse((await call(ctx, described, 'GET', '/api/credits.php')).json());
+    expect(named.payment_provider).toEqual({ name: 'verotel', billing_descriptor: 'NB SERVICES' });
+    // A site on the general provider names none (its checkout is unchanged).
+    const other = (await ctx.createSite({ niche: 1 })).domain;
+    const general = creditsResponseSchema.parse((await call(ctx, other, 'GET', '/api/credits.php')).json());
+    expect(general.payment_provider).toBeNull();
   });
 
   it('purchase → order page → signed postback: paid, credits once; replays and parallel postbacks add nothing', async () => {

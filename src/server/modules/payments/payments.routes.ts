@@ -17,6 +17,7 @@ import { type ActiveCheck, activeDiscount } from '../discounts/discounts.service
 import { withWithdrawals } from '../withdrawal/withdrawal.service';
 import { createActiveMethods } from './active-methods';
 import { ensureDefaultCatalogue } from './catalogue-defaults';
+import { checkoutProvider } from './checkout-provider';
 import {
   catalogueFor,
   createCheckout,
@@ -76,7 +77,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
     async (req, reply) => {
       // A member pays in the country of the profile; a visitor sees the country asked for or located.
       const country = pricingCountry(req.auth?.profile.country ?? req.query.country ?? countryOfIp(req.ip));
-      const { site } = await req.resolveSite();
+      const { site, company } = await req.resolveSite();
       let discount: ActiveCheck | null = null;
       if (req.auth) {
         // The member's own prices (the discount): never kept by a cache.
@@ -89,7 +90,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         );
       }
       const chosen = forSite(site);
-      return catalogueFor(
+      const catalogue = await catalogueFor(
         app.db,
         chosen.provider,
         {
@@ -100,6 +101,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         },
         { active: chosen.active, siteId: site.id, locale: req.auth?.user.language },
       );
+      return { ...catalogue, payment_provider: checkoutProvider(site, company) };
     },
   );
 

@@ -126,6 +126,25 @@ describe('CheckoutPage', () => {
     expect(screen.getByTestId('checkout-pay').getAttribute('aria-busy')).toBe('true');
   });
 
+  it('names Verotel and the statement text on a Verotel site; a general-provider site names no provider', async () => {
+    const verotel = mockFetch({
+      credits: () =>
+        json(200, {
+          ...CATALOGUE,
+          methods: ['visa', 'mastercard'],
+          payment_provider: { name: 'verotel', billing_descriptor: 'NB-SERVICES' },
+        }),
+    });
+    await renderWithProviders(routes, '/credits/3/visa', { fetch: verotel });
+    expect((await screen.findByTestId('checkout-provider')).textContent).toBe(
+      'You pay through Verotel, on its secure payment page. Your bank or card statement shows “NB-SERVICES”.',
+    );
+    cleanup();
+    await renderWithProviders(routes, '/credits/3/ideal', { fetch: mockFetch() });
+    await screen.findByTestId('checkout-pay');
+    expect(screen.queryByTestId('checkout-provider')).toBeNull();
+  });
+
   it('goes to the payment status when the provider needs no page', async () => {
     const fetchMock = mockFetch({
       payment: () => json(200, { payment: payment({ status: 'paid', checkout_url: null }) }),

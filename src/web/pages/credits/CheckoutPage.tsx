@@ -358,6 +358,12 @@ function Checkout({ catalogue, bundle }: { catalogue: CreditsResponse; bundle: P
           <p className="checkout-pay-vat d-lg-none" data-testid="checkout-pay-vat">
             {vatText}
           </p>
+          {catalogue.payment_provider?.name === 'verotel' && (
+            <p className="checkout-provider" data-testid="checkout-provider">
+              <i className="bi bi-shield-lock me-1" aria-hidden="true" />
+              {t('checkout.provider_verotel', { descriptor: catalogue.payment_provider.billing_descriptor })}
+            </p>
+          )}
           {method !== 'sdd' && (
             <p className="checkout-immediate-start" data-testid="checkout-immediate-start">
               <i className="bi bi-info-circle me-1" aria-hidden="true" />
