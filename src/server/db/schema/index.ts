@@ -14,3 +14,4 @@ export * from './payments';
 export * from './sites';
 export * from './sms';
 export * from './staff';
+export * from './verification';
