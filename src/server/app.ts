@@ -20,6 +20,7 @@ import { createMediaStorage } from './lib/media-storage';
 import { AppMetrics, type PoolStats } from './lib/metrics';
 import type { MediaStorage } from './lib/storage';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { appManifestRoutes } from './modules/app-manifest/app-manifest.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { camsRoutes } from './modules/cams/cams.routes';
@@ -321,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes, { storage: mediaStorage });
   const seoLinks = { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain };
   await app.register(seoRoutes, { links: seoLinks });
+  await app.register(appManifestRoutes);
   const pageHeads = new PageHeads(deps.db, seoLinks, config.webDistDir);
   await app.register(spaPlugin, {
     webDistDir: config.webDistDir,

@@ -12,14 +12,20 @@ declare module 'fastify' {
   }
 }
 
-function fromAcceptLanguage(header: string | undefined): Locale | undefined {
-  if (!header) return undefined;
+/** The known locales an Accept-Language header names, in its order (no and nn read as nb). */
+export function acceptLanguageLocales(header: string | undefined): Locale[] {
+  if (!header) return [];
+  const out: Locale[] = [];
   for (const part of header.split(',')) {
     const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
     const base = tag === 'no' || tag.startsWith('nn') ? 'nb' : tag.slice(0, 2);
-    if (isLocale(base)) return base;
+    if (isLocale(base) && !out.includes(base)) out.push(base);
   }
-  return undefined;
+  return out;
+}
+
+function fromAcceptLanguage(header: string | undefined): Locale | undefined {
+  return acceptLanguageLocales(header)[0];
 }
 
 export function resolveLocale(req: FastifyRequest): Locale {

@@ -86,7 +86,12 @@ export class PageHeads {
       notFound: status === 404,
     });
     // data-head-path: the page this head describes (a shell cached by the service worker may be shown on another).
-    const html = `${shell.beforeLang}${locale}" data-head-path="${escapeHtml(pathname)}${shell.afterLangBeforeHead}  ${renderHeadTags(tags)}\n  ${shell.rest}`;
+    // The manifest in the page's language (modules/app-manifest: browsers fetch it without cookies).
+    const head = shell.afterLangBeforeHead.replace(
+      'href="/manifest.webmanifest"',
+      `href="/manifest.webmanifest?lang=${locale}"`,
+    );
+    const html = `${shell.beforeLang}${locale}" data-head-path="${escapeHtml(pathname)}${head}  ${renderHeadTags(tags)}\n  ${shell.rest}`;
     if (this.cache.size >= MAX_ENTRIES) this.cache.clear();
     this.cache.set(key, {
       html,
