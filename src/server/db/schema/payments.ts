@@ -173,7 +173,10 @@ export const withdrawals = pgTable(
     refundedBeforeMinor: integer('refunded_before_minor').notNull(),
     /** whether the purchase carried the express request to start at once (else the whole price comes back) */
     immediateStart: boolean('immediate_start').notNull(),
-    /** refund_pending | refunded | nothing_to_refund */
+    /**
+     * refund_pending | refunded | nothing_to_refund | refund_failed (the provider failed or canceled the refund after
+     * accepting it: owed again, retried by the withdrawal-refunds job like a pending one)
+     */
     status: text('status').notNull(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** the refund's next try while the provider has not taken it (the withdrawal-refunds job) */
@@ -183,8 +186,13 @@ export const withdrawals = pgTable(
   (t) => [
     uniqueIndex('withdrawals_payment_unique').on(t.paymentId),
     index('withdrawals_user_idx').on(t.userId),
-    index('withdrawals_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'refund_pending'`),
-    check('withdrawals_status', sql`${t.status} in ('refund_pending', 'refunded', 'nothing_to_refund')`),
+    index('withdrawals_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('refund_pending', 'refund_failed')`),
+    check(
+      'withdrawals_status',
+      sql`${t.status} in ('refund_pending', 'refunded', 'nothing_to_refund', 'refund_failed')`,
+    ),
     check(
       'withdrawals_amounts',
       sql`${t.refundMinor} >= 0 and ${t.creditsTaken} >= 0 and ${t.refundedBeforeMinor} >= 0`,
