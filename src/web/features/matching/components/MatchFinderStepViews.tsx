@@ -16,7 +16,9 @@ import { ownProfileQueryKey, updateProfileCall } from '../../profile/api/profile
 import { type LocatedPlace, LocationButton } from '../../profile/components/LocationButton';
 import { useInterests } from '../../site/api/interests';
 import { matchPreferencesQuery } from '../api/matching';
-import type { Field } from './MatchFinderSteps';
+
+/** A field of the match preferences (MatchFinderSteps maps each to its step). */
+export type Field = keyof MatchPreferences;
 
 /** The four steps' views of the match finder (MatchFinderSteps holds the flow and its state). */
 export type GenderChoice = 'male' | 'female' | 'both';

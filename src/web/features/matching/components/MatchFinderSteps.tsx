@@ -4,12 +4,10 @@ import type { MatchPreferences } from '../../../../shared/schemas/matching';
 import { FormAlert, fieldErrors } from '../../../components/form/FormAlert';
 import { BusyButton } from '../../../components/ui/BusyButton';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
-
-import { AgeStep, AreaStep, GenderStep, InterestsStep } from './MatchFinderStepViews';
+import { AgeStep, AreaStep, type Field, GenderStep, InterestsStep } from './MatchFinderStepViews';
 export const STEPS = [1, 2, 3, 4] as const;
 export type Step = (typeof STEPS)[number];
 
-export type Field = keyof MatchPreferences;
 /** The step that asks for each field: a server error is shown on it. */
 export const FIELD_STEP: Record<Field, Step> = {
   gender: 1,
