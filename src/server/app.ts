@@ -41,6 +41,7 @@ import { geoRoutes } from './modules/geo/geo.routes';
 import { geocodeRoutes } from './modules/geo/geocode.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { interestsRoutes } from './modules/interests/interests.routes';
+import { landersRoutes } from './modules/landers/landers.routes';
 import { likesRoutes } from './modules/likes/likes.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { matchingRoutes } from './modules/matching/matching.routes';
@@ -224,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(interestsRoutes);
   await app.register(geoRoutes);
   await app.register(membersRoutes, { cacheSeconds: config.searchCacheSeconds });
+  await app.register(landersRoutes);
   await app.register(searchRoutes, { cacheSeconds: config.searchCacheSeconds });
   const scale = config.rateLimitScale;
   await app.register(authRoutes, { loginRateLimit: 30 * scale });
