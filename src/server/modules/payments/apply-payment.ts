@@ -4,6 +4,7 @@ import { creditLedger, payments, users } from '../../db/schema';
 import type { Tx } from '../accounts/accounts.repo';
 import { changeCredits } from '../credits/credits.service';
 import { settleForPayment } from '../discounts/discounts.service';
+import { followWithdrawalRefund } from '../withdrawal/withdrawal-refund-state';
 import {
   creditsToReverse,
   mayMove,
@@ -55,6 +56,8 @@ export async function applyInTx(tx: Tx, row: PaymentRow, p: ProviderPayment): Pr
   else if (mayReturnToPaid(status, p)) status = 'paid';
   // Refunds and chargebacks take back the unspent credits of this payment (never below zero); a reversed chargeback
   // or a refund that ended failed or canceled gives back what they took.
+  // A withdrawal's refund that failed after it was made is owed again (the job retries it); its credits stay taken.
+  const { withdrawn } = await followWithdrawalRefund(tx, row.id, p.amountRefundedMinor);
   if (status === 'paid' || status === 'refunded' || status === 'charged_back') {
     const target = creditsToReverse(p, row.credits);
     const undone = [...new Set(p.undoneReversalIds)].sort();
@@ -75,7 +78,7 @@ export async function applyInTx(tx: Tx, row: PaymentRow, p: ProviderPayment): Pr
         });
       // What was already spent is written off: the payment counts as reversed up to the target.
       set.creditsReversed = target;
-    } else if (target < row.creditsReversed && undone.length > 0) {
+    } else if (target < row.creditsReversed && undone.length > 0 && !withdrawn) {
       // Given back: what the reversals really took (the ledger), less what the remaining ones still count; credits
       // written off are never given (they were spent, and the money that paid for them is ours again). One ledger row
       // per set of undone reversals, named by their ids: a replay, a second webhook or the re-check job adds nothing.

@@ -14,6 +14,7 @@ import { refundPayment } from '../payments/refund';
 import { withdrawalDeadline, withdrawalTerms } from './withdrawal.policy';
 import { hasOtherPaidPurchase, unspentCredits, type WithdrawalRow, withdrawalsOf } from './withdrawal.repo';
 import { enqueueWithdrawalAck } from './withdrawal-mail';
+import { REFUND_OWED } from './withdrawal-refund-state';
 
 /**
  * The withdrawal function (issue 23, point 3; docs/payments.md "Withdrawal"). One transaction, under the payment's row
@@ -185,7 +186,7 @@ export async function refundWithdrawal(
   withdrawalId: number,
 ): Promise<void> {
   const [w] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
-  if (w?.status !== 'refund_pending') return;
+  if (w?.status !== 'refund_pending' && w?.status !== 'refund_failed') return;
   const [p] = await db.select().from(payments).where(eq(payments.id, w.paymentId));
   if (!p?.providerPaymentId) return;
   // The provider that took the payment (a Verotel site's payment is refunded at Verotel, not at Mollie).
@@ -196,7 +197,7 @@ export async function refundWithdrawal(
     await tx
       .update(withdrawals)
       .set({ status: 'refunded', refundedAt: sql`now()` as unknown as Date })
-      .where(and(eq(withdrawals.id, w.id), eq(withdrawals.status, 'refund_pending')));
+      .where(and(eq(withdrawals.id, w.id), inArray(withdrawals.status, [...REFUND_OWED])));
   };
   if (w.attempts > 0) {
     const remote = await provider.getPayment(p.providerPaymentId);
@@ -255,7 +256,9 @@ export async function retryWithdrawalRefunds(
         db
           .select({ id: withdrawals.id })
           .from(withdrawals)
-          .where(and(eq(withdrawals.status, 'refund_pending'), lte(withdrawals.nextAttemptAt, sql`now()`)))
+          .where(
+            and(inArray(withdrawals.status, [...REFUND_OWED]), lte(withdrawals.nextAttemptAt, sql`now()`)),
+          )
           .orderBy(asc(withdrawals.nextAttemptAt))
           .limit(limit)
           // Without the lock a second instance's subquery reads the row before the first claim commits, waits on
@@ -292,7 +295,12 @@ export function withdrawalFields(
           requested_at: withdrawal.requestedAt.toISOString(),
           credits: withdrawal.creditsTaken,
           refund: withdrawal.refundMinor,
-          status: withdrawal.status as 'refund_pending' | 'refunded' | 'nothing_to_refund',
+          // A refund that failed after it was made is owed again and being retried: for the member it is pending
+          // (staff see refund_failed in the console).
+          status:
+            withdrawal.status === 'refund_failed'
+              ? 'refund_pending'
+              : (withdrawal.status as 'refund_pending' | 'refunded' | 'nothing_to_refund'),
           refunded_at: withdrawal.refundedAt?.toISOString() ?? null,
         }
       : null,

@@ -4,7 +4,7 @@ import { WITHDRAWAL_RULES } from '../../../shared/rules';
 import { createPaymentResponseSchema, creditsResponseSchema } from '../../../shared/schemas/payments';
 import { withdrawalQuoteSchema } from '../../../shared/schemas/withdrawal';
 import { openDatabase } from '../../db/client';
-import { creditLedger, outbox, payments, users, withdrawals } from '../../db/schema';
+import { creditLedger, outbox, payments, testProviderPayments, users, withdrawals } from '../../db/schema';
 import { CLIENT, createMember, type TestMember } from '../../test/factories';
 import { buildTestApp, type TestContext } from '../../test/test-app';
 import { changeCredits } from '../credits/credits.service';
@@ -21,9 +21,14 @@ let domain: string;
 /** what createRefund does: normally, fail before the provider has it, or make it and lose the answer */
 let refundMode: 'ok' | 'down' | 'lose_answer' = 'ok';
 let refundCalls = 0;
+/** refunds the provider reports failed after it had accepted them (the test provider's are never undone) */
+let undoneRefunds: string[] = [];
 const flaky = flakyTestProvider();
 const provider = {
   ...flaky.provider,
+  async getPayment(id: string) {
+    return { ...(await flaky.provider.getPayment(id)), undoneReversalIds: undoneRefunds };
+  },
   async createRefund(id: string, input: { amountMinor: number; currency: string; description: string }) {
     refundCalls += 1;
     if (refundMode === 'down') throw new Error('provider down (test)');
@@ -382,6 +387,44 @@ describe('the refund at the provider', () => {
         .from(creditLedger)
         .where(and(eq(creditLedger.userId, m.id), like(creditLedger.idempotencyKey, `payment:${p.id}:%`))),
     ).toHaveLength(1);
+  });
+
+  it('a refund that fails after it was made: the withdrawal is refund_failed (not refunded), the job refunds it again, the credits stay taken', async () => {
+    const m = await member();
+    const p = await buyPaid(m);
+    expect((await withdraw(m, p.id)).statusCode).toBe(200);
+    expect((await withdrawalOf(p.id))[0]!.status).toBe('refunded');
+    const providerId = await providerIdOf(p.id);
+    // The provider fails the refund it had accepted: its refunded amount drops back, the refund is named undone.
+    await db()
+      .update(testProviderPayments)
+      .set({ refundedMinor: 0 })
+      .where(eq(testProviderPayments.id, providerId));
+    undoneRefunds = ['re_failed_later'];
+    try {
+      // The webhook and the re-check may both bring it, at once.
+      await Promise.all([webhook(providerId), webhook(providerId)]);
+      const [w] = await withdrawalOf(p.id);
+      expect(w).toMatchObject({ status: 'refund_failed', refundedAt: null });
+      expect((await paymentRow(p.id)).refundedMinor).toBe(0);
+      // The contract stays withdrawn: the credits taken are not given back, and the member sees the refund owed.
+      expect((await account(m)).credits).toBe(0);
+      expect(await ledgerOf(m, 'reversal_undone')).toHaveLength(0);
+      const listed = await call(ctx, domain, 'GET', '/api/transactions.php', m.cookie);
+      const mine = (listed.json() as { payments: { id: number; withdrawal: { status: string } | null }[] })
+        .payments;
+      expect(mine.find((x) => x.id === p.id)?.withdrawal?.status).toBe('refund_pending');
+      // The job retries it (due at once), once even when two runs overlap.
+      refundCalls = 0;
+      await Promise.all([retryWithdrawalRefunds(db(), provider), retryWithdrawalRefunds(db(), provider)]);
+    } finally {
+      undoneRefunds = [];
+    }
+    expect(refundCalls).toBe(1);
+    expect((await withdrawalOf(p.id))[0]).toMatchObject({ status: 'refunded' });
+    expect((await paymentRow(p.id)).refundedMinor).toBe(995);
+    expect((await inner.find(providerId))?.refundedMinor).toBe(995);
+    expect((await account(m)).credits).toBe(0);
   });
 
   // Two instances: one instance's claim is in flight (row locked, next try moved on, not committed yet) while the
