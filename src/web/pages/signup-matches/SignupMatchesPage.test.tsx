@@ -1,17 +1,13 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/accounts';
 import type { MatchCard, MatchFinderResponse } from '../../../shared/schemas/matching';
-import type { SettingsResponse } from '../../../shared/schemas/sites';
 import { httpConfig } from '../../lib/http';
 import auth from '../../locales/en/auth.json';
 import matching from '../../locales/en/matching.json';
 import members from '../../locales/en/members.json';
+import { json, renderWithKit, resetKit } from '../../test/render-kit';
 import { SignupMatchesPage } from './SignupMatchesPage';
 
 const USER = { id: 1, profile: { id: 1, name: 'Me' } } as unknown as CurrentUser;
@@ -28,54 +24,33 @@ const card = (id: number, shared: number, km: number | null): MatchCard => ({
   distance_km: km,
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-async function renderPage(finder: () => Response) {
-  const fetchMock = vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/match-finder.php') return finder();
-    return json(404, { error: { code: 'not_found', message: 'Not found' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: { en: { auth, matching, members, common: { loading: 'Loading…' } } },
-    ns: ['auth', 'matching', 'members', 'common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['settings'], {
-    settings: { name: 'Amora', countries: ['NL'], fictional_icon: 'stars', signups: 'all' },
-    domain_language: 'en',
-  } as unknown as SettingsResponse);
-  queryClient.setQueryData(['user'], USER);
-  const router = createMemoryRouter([{ path: '/signup-matches', element: <SignupMatchesPage /> }], {
-    initialEntries: ['/signup-matches'],
-  });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return fetchMock;
-}
+const renderPage = async (finder: () => Response) =>
+  (
+    await renderWithKit({
+      element: <SignupMatchesPage />,
+      path: '/signup-matches',
+      texts: { auth, matching, members, common: { loading: 'Loading…' } },
+      cache: [
+        [
+          ['settings'],
+          {
+            settings: { name: 'Amora', countries: ['NL'], fictional_icon: 'stars', signups: 'all' },
+            domain_language: 'en',
+          },
+        ],
+        [['user'], USER],
+      ],
+      api: { 'GET match-finder.php': finder },
+    })
+  ).api.fetch;
 
 describe('SignupMatchesPage', () => {
   const retries = httpConfig.retries;
   beforeEach(() => {
-    vi.unstubAllGlobals();
     httpConfig.retries = 0;
   });
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+    resetKit();
     httpConfig.retries = retries;
   });
 
