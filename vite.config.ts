@@ -31,12 +31,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        // zod in a chunk of its own together with lib/zod-jitless, which sets jitless: every chunk that builds
-        // schemas imports this chunk, so the setting is made before any schema exists. Otherwise zod's eval probe
-        // ran first in whichever chunk came first (a CSP violation: script-src has no 'unsafe-eval').
+        // zod in a chunk of its own, loaded with the screens that build schemas. Jitless (no eval probe: a CSP
+        // violation, script-src has no 'unsafe-eval') is set by lib/zod-jitless.ts, first in main.tsx, on the
+        // global config object zod takes over when it loads.
         codeSplitting: {
           groups: [
-            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]lib[\\/]zod-jitless\.ts$/ },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             // The phone metadata (direct debit's mobile check) in a chunk of its own, cached apart from the screen.
             { name: 'phone', test: /[\\/]node_modules[\\/]libphonenumber-js[\\/]/ },
           ],

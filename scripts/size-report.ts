@@ -44,7 +44,7 @@ export const TARGETS: Budgets = { initialJs: 130_000, initialCss: 25_000, routeC
  * the sizes can only come down. Lower these when a change makes the build smaller; never raise them to let a change
  * in: split the chunk or drop the weight instead (docs/performance.md, "First visit").
  */
-export const BUDGETS: Budgets = { initialJs: 229_000, initialCss: 47_000, routeChunk: 50_000 };
+export const BUDGETS: Budgets = { initialJs: 205_500, initialCss: 47_000, routeChunk: 50_000 };
 
 /** The pages whose first load is budgeted: a visitor's landing, two landers, a member landing, /members. */
 export const PAGES: { name: string; routes: string[] }[] = [

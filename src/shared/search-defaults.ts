@@ -1,14 +1,7 @@
 import { ageOn } from './dates';
 import { RULES } from './rules';
-import {
-  SEARCH_AGE_MAX,
-  SEARCH_AGE_MIN,
-  SEARCH_ANY,
-  type SearchDefaults,
-  type SearchFilters,
-  type SearchQuery,
-  type SearchRequest,
-} from './schemas/search';
+import type { SearchDefaults, SearchFilters, SearchQuery, SearchRequest } from './schemas/search';
+import { SEARCH_AGE_MAX, SEARCH_AGE_MIN, SEARCH_ANY } from './search-options';
 import { type OrientationFacts, soughtGender } from './seeking';
 
 /**

@@ -1,4 +1,4 @@
-import { GENDERS, SEXUALITIES } from './schemas/profiles';
+import { GENDERS, SEXUALITIES } from './profile-options';
 
 /**
  * Whom a member is looking for: ONE rule for the member search's default, the match preferences' default, the swipe

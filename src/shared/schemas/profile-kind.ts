@@ -1,15 +1,8 @@
 import { z } from 'zod';
+import { PROFILE_KINDS } from '../profile-kinds';
 
-/**
- * What a profile is (profiles.kind): a member's own profile, or one the network's staff keep: fictional, a
- * performer of the companion cam section ('cam') or a member of a partner site shown here with consent ('resell').
- * docs/decisions.md "Cam section".
- */
-export const PROFILE_KINDS = ['member', 'fictional', 'cam', 'resell'] as const;
+// The kinds themselves (PROFILE_KINDS, CAM_KINDS, isCamKind) live in ../profile-kinds.ts, without zod.
+export { CAM_KINDS, type CamKind, isCamKind, PROFILE_KINDS } from '../profile-kinds';
+
 export const profileKindSchema = z.enum(PROFILE_KINDS);
 export type ProfileKind = z.infer<typeof profileKindSchema>;
-
-/** The kinds shown in the cam section (/cams), marked as such wherever they appear. */
-export const CAM_KINDS = ['cam', 'resell'] as const;
-export type CamKind = (typeof CAM_KINDS)[number];
-export const isCamKind = (kind: string | undefined): kind is CamKind => kind === 'cam' || kind === 'resell';

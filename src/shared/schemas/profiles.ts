@@ -1,17 +1,30 @@
 import { z } from 'zod';
 import { COUNTRIES } from '../locales';
+import {
+  ABOUT_MAX,
+  BODY_TYPES,
+  EYE_COLORS,
+  GENDERS,
+  HAIR_COLORS,
+  RELATIONSHIP_STATUSES,
+  SEXUALITIES,
+  SIGNUP_REASONS,
+  TATTOO_OPTIONS,
+} from '../profile-options';
 import { INTERESTS } from '../rules';
 
-export const GENDERS = ['male', 'female'] as const;
-export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi'] as const;
-export const HAIR_COLORS = ['black', 'brown', 'blonde', 'red', 'grey', 'other'] as const;
-export const EYE_COLORS = ['brown', 'blue', 'green', 'grey', 'hazel'] as const;
-export const BODY_TYPES = ['slim', 'athletic', 'average', 'curvy', 'large'] as const;
-export const RELATIONSHIP_STATUSES = ['single', 'divorced', 'widowed', 'separated', 'relationship'] as const;
-export const TATTOO_OPTIONS = ['none', 'some', 'many'] as const;
-export const SIGNUP_REASONS = ['relationship', 'friendship', 'dating', 'chat', 'adventure'] as const;
-
-export const ABOUT_MAX = 2000;
+// The fields' choices live in ../profile-options.ts (without zod, for the web app's first page).
+export {
+  ABOUT_MAX,
+  BODY_TYPES,
+  EYE_COLORS,
+  GENDERS,
+  HAIR_COLORS,
+  RELATIONSHIP_STATUSES,
+  SEXUALITIES,
+  SIGNUP_REASONS,
+  TATTOO_OPTIONS,
+};
 
 /**
  * The names used in the site setting visible_profile_fields (one per profile section); `living_area` stands for

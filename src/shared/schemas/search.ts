@@ -1,20 +1,26 @@
 import { z } from 'zod';
+import {
+  SEARCH_AGE_MAX,
+  SEARCH_AGE_MIN,
+  SEARCH_ANY,
+  SEARCH_COUNT_STEP,
+  SEARCH_PAGE_SIZE,
+  SEARCH_SIMILAR_AGE_WIDENING,
+  SEARCH_SIMILAR_THRESHOLD,
+} from '../search-options';
 import { profileCardSchema } from './members';
 import { GENDERS } from './profiles';
 
-export const SEARCH_PAGE_SIZE = 24;
-/** The age range a search can ask for (the filter bar offers every age in it; the ends mean "no limit"). */
-export const SEARCH_AGE_MIN = 18;
-export const SEARCH_AGE_MAX = 99;
-/**
- * numResults is exact up to a limit and otherwise a lower bound ("500+"): the limit is the first multiple of this step
- * past the end of the page shown (see countLimitFor in the search service).
- */
-export const SEARCH_COUNT_STEP = 500;
-/** The similar results widen the age range by this many years on each side. */
-export const SEARCH_SIMILAR_AGE_WIDENING = 5;
-/** Below this many results, 'similar results' (the same search, wider) are added under the results. */
-export const SEARCH_SIMILAR_THRESHOLD = 6;
+// The search's limits and words live in ../search-options.ts (without zod, for the web app's first page).
+export {
+  SEARCH_AGE_MAX,
+  SEARCH_AGE_MIN,
+  SEARCH_ANY,
+  SEARCH_COUNT_STEP,
+  SEARCH_PAGE_SIZE,
+  SEARCH_SIMILAR_AGE_WIDENING,
+  SEARCH_SIMILAR_THRESHOLD,
+};
 
 const searchAge = z.coerce
   .number({ message: 'validation.search_age' })
@@ -50,9 +56,6 @@ export const searchQuerySchema = z
   })
   .refine(ageRangeValid, ageRangeError);
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
-
-/** In a search request (and the web URL): no filter, chosen (a filter left out takes the member's default). */
-export const SEARCH_ANY = 'any';
 
 /**
  * GET /api/search.php — the member search as asked. For a signed-in member, a filter left out takes the member's

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import {
   createBrowserRouter,
   type NonIndexRouteObject,
@@ -9,7 +9,6 @@ import {
 } from 'react-router';
 import { INFO_PAGES, ROUTES, type RouteName } from '../../shared/routes';
 import { AuthSync } from '../features/auth/components/AuthSync';
-import { LiveSync } from '../features/live/LiveSync';
 import { useIdlePrefetch } from '../features/navigation/prefetch-linked-screens';
 import { RouteLoadingBar } from '../features/navigation/RouteLoadingBar';
 import { useRouteFocus } from '../features/navigation/route-focus';
@@ -25,6 +24,12 @@ import { RequireAuth } from './auth-guards';
 import type { RouteHandle } from './route-name';
 
 type Loaded = { Component: ComponentType };
+
+/**
+ * The live events, polling and title count of a signed-in member (features/live): loaded after the first page, so
+ * the WebSocket client and the event schemas (zod) are not in its chunk; it renders nothing.
+ */
+const LiveSync = lazy(() => import('../features/live/LiveSync').then((m) => ({ default: m.LiveSync })));
 
 /** A lazily loaded screen of a named route. */
 function screen(name: RouteName, load: () => Promise<Loaded>): RouteObject {
@@ -47,7 +52,9 @@ function Root() {
     <>
       <ScrollRestoration />
       <AuthSync />
-      <LiveSync />
+      <Suspense fallback={null}>
+        <LiveSync />
+      </Suspense>
       <PushSync />
       <PwaPrompts />
       <RouteLoadingBar />

@@ -2,18 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { GENDERS } from '../../../shared/profile-options';
 import type { ProfileCard as Card } from '../../../shared/schemas/members';
-import { GENDERS } from '../../../shared/schemas/profiles';
-import {
-  SEARCH_AGE_MAX,
-  SEARCH_AGE_MIN,
-  SEARCH_ANY,
-  type SearchDefaults,
-  type SearchFilters,
-  type SearchRequest,
-} from '../../../shared/schemas/search';
+import type { SearchDefaults, SearchFilters, SearchRequest } from '../../../shared/schemas/search';
 import type { PublicSettings } from '../../../shared/schemas/sites';
 import { filtersOf, resolveSearch } from '../../../shared/search-defaults';
+import { SEARCH_AGE_MAX, SEARCH_AGE_MIN, SEARCH_ANY } from '../../../shared/search-options';
 import { loggedOutSearchAllowed as searchAllowedBy } from '../../../shared/visitor-access';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { useCurrentUser } from '../../features/auth/api/session';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { type CamKind, isCamKind } from '../../../../shared/schemas/profile-kind';
+import { type CamKind, isCamKind } from '../../../../shared/profile-kinds';
 
 const ICON: Record<CamKind, string> = { cam: 'camera-video-fill', resell: 'globe2' };
 

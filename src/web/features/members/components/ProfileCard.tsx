@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isCamKind } from '../../../../shared/profile-kinds';
 import type { ProfileCard as Card } from '../../../../shared/schemas/members';
-import { isCamKind } from '../../../../shared/schemas/profile-kind';
 import { KindBadge } from '../../cams/components/KindBadge';
 
 /**
