@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminContractsResponseSchema } from '../../../shared/schemas/admin-contracts';
 import {
   adminMemberResponseSchema,
   creditAdjustmentResponseSchema,
@@ -13,8 +15,10 @@ import {
   memberSessionsEndResponseSchema,
   memberSessionsEndSchema,
 } from '../../../shared/schemas/admin-members';
+import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { MediaStorage } from '../../lib/storage';
+import { loadMemberContracts } from './member-contracts.repo';
 import { refundMemberPayment } from './member-refund.service';
 import { presentListItem, presentMember } from './members-admin.presenter';
 import { loadMemberDetail, searchMembers } from './members-admin.repo';
@@ -54,6 +58,21 @@ export const membersAdminRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }
       const detail = await loadMemberDetail(app.db, req.query.id);
       if (!detail) throw new AppError(404, 'not_found');
       return presentMember(detail);
+    },
+  );
+
+  // The member's cancellations (cancel button) and withdrawals with their refunds' state (issue 23).
+  app.get(
+    '/api/admin/member-contracts.php',
+    {
+      config: moderator,
+      schema: { querystring: memberIdQuerySchema, response: { 200: adminContractsResponseSchema } },
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const [found] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, req.query.id));
+      if (!found) throw new AppError(404, 'not_found');
+      return loadMemberContracts(app.db, req.query.id);
     },
   );
 

@@ -59,6 +59,7 @@ const ROLE_MATRIX: Record<string, StaffAccess> = {
   'POST /api/admin/member-credits.php': 'admin',
   'POST /api/admin/member-refund.php': 'admin',
   'DELETE /api/admin/member-sessions.php': 'moderator',
+  'GET /api/admin/member-contracts.php': 'moderator',
   // fictional, cam and resell profiles (profiles-admin/profiles-admin.admin-routes.ts)
   'GET /api/admin/profiles.php': 'moderator',
   'POST /api/admin/profiles.php': 'moderator',

@@ -11,6 +11,7 @@ import { roleAllows } from '../roles';
 import { useStaff } from '../session';
 import { AccountTab } from './AccountTab';
 import { AdjustCreditsDialog } from './AdjustCreditsDialog';
+import { ContractsTab } from './ContractsTab';
 import { CreditsTab } from './CreditsTab';
 import { EraseDialog } from './EraseDialog';
 import { ExportTab } from './ExportTab';
@@ -106,6 +107,9 @@ export function MemberDetailPage() {
             </Tab>
             <Tab eventKey="payments" title={t('tabs.payments')}>
               <PaymentsTab member={data} canRefund={isAdmin} onDone={setNotice} />
+            </Tab>
+            <Tab eventKey="contracts" title={t('tabs.contracts')}>
+              <ContractsTab member={data} />
             </Tab>
             <Tab eventKey="credits" title={t('tabs.credits')}>
               <CreditsTab member={data} />

@@ -1,3 +1,4 @@
+import { adminContractsResponseSchema } from '../../../shared/schemas/admin-contracts';
 import {
   adminMemberResponseSchema,
   type CreditAdjustment,
@@ -34,6 +35,17 @@ export const memberQuery = (id: number) => ({
   queryKey: memberKey(id),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     adminApi('api/admin/member.php', { query: { id }, schema: adminMemberResponseSchema, signal }),
+});
+
+/** The member's cancellations and withdrawals (the Contracts tab). */
+export const memberContractsQuery = (id: number) => ({
+  queryKey: [...memberKey(id), 'contracts'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    adminApi('api/admin/member-contracts.php', {
+      query: { id },
+      schema: adminContractsResponseSchema,
+      signal,
+    }),
 });
 
 /** The sites for the search's filter (admins only: the sites list is an admin call). */
