@@ -76,7 +76,9 @@ describe('GET /api/admin/member-contracts.php', () => {
         })
       ).statusCode,
     ).toBe(200);
-    const withdrawn = await call(ctx, domain, 'POST', '/api/withdrawal.php', m.cookie, { payment_id: paymentId });
+    const withdrawn = await call(ctx, domain, 'POST', '/api/withdrawal.php', m.cookie, {
+      payment_id: paymentId,
+    });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
 
     const moderator = await signInStaff(ctx.app, 'moderator');
