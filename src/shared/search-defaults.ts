@@ -32,11 +32,15 @@ export function searchDefaultsOf(p: SearchDefaultsProfile, now: Date = new Date(
 }
 
 /**
- * The search to run for a request: each filter as asked, else the default (none for a visitor: `defaults`
- * undefined). `any` and the outer ages are no filter. A default age on one side gives way to an age asked on the
- * other (max_age 20 asked, 26 the default minimum: 20–20); a region applies only within a country.
+ * The search to run for a request: each filter as asked, else the default (a visitor has only the niche's:
+ * src/shared/niche-defaults.ts nicheVisitorSearchDefaults, none on a general site). `any` and the outer ages are no
+ * filter. A default age on one side gives way to an age asked on the other (max_age 20 asked, 26 the default
+ * minimum: 20–20); a region applies only within a country.
  */
-export function resolveSearch(request: SearchRequest, defaults: SearchDefaults | undefined): SearchQuery {
+export function resolveSearch(
+  request: SearchRequest,
+  defaults: Partial<SearchDefaults> | undefined,
+): SearchQuery {
   const gender = request.gender ?? defaults?.gender ?? undefined;
   const country = request.country ?? defaults?.country;
   let min = request.min_age ?? defaults?.min_age;

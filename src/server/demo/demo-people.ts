@@ -289,6 +289,73 @@ function displayName(rand: Rand, first: string, age: number, used: Set<string>):
   return `${first}_${k}`;
 }
 
+/** What a generated person depends on besides the random stream. */
+export interface PersonContext {
+  niche: number;
+  country: string;
+  forcedAge?: number | undefined; // an age to use instead of a drawn one
+  fictional: boolean;
+  /** Display names taken per country (a name is unique within its country). */
+  usedNames: Map<string, Set<string>>;
+  /** The bio of the person made before, which this one's must not repeat. */
+  previousBio: string;
+}
+
+/** One demo person of a niche in a country: gender, orientation, age and looks fit the niche (issue 20, point 3). */
+export function makeDemoPerson(rand: Rand, c: PersonContext): DemoPerson {
+  const { niche, country } = c;
+  const data = DEMO_COUNTRIES[country] as CountryData;
+
+  let gender: DemoPerson['gender'];
+  if (niche === 7) gender = 'male';
+  else if (niche === 2 || niche === 4 || niche === 5 || niche === 6) gender = 'female';
+  else gender = rand.chance(0.5) ? 'female' : 'male';
+
+  let sexuality: DemoPerson['sexuality'];
+  let seekingGender: DemoPerson['seekingGender'];
+  if (niche === 2) {
+    sexuality = rand.chance(0.7) ? 'lesbian' : 'bi';
+    seekingGender = 'female';
+  } else if (niche === 7) {
+    sexuality = rand.chance(0.85) ? 'gay' : 'bi';
+    seekingGender = 'male';
+  } else {
+    sexuality = rand.chance(niche === 3 ? 0.25 : 0.1) ? 'bi' : 'hetero';
+    seekingGender = gender === 'male' ? 'female' : 'male';
+  }
+
+  const age = c.forcedAge ?? ageFor(rand, niche, gender);
+  const city = rand.pick(data.cities);
+  const used = c.usedNames.get(country) ?? new Set<string>();
+  c.usedNames.set(country, used);
+  const first = rand.pick(gender === 'female' ? data.female : data.male);
+  const name = displayName(rand, first, age, used);
+  used.add(name);
+
+  const tattoos = tattoosFor(rand, age, niche);
+  const interests = interestsFor(rand, niche, age, tattoos);
+  const about = bioFor(rand, niche, city, data.mum, interests, c.previousBio);
+
+  return {
+    name,
+    gender,
+    seekingGender,
+    sexuality,
+    age,
+    country,
+    city,
+    niche,
+    about,
+    interests,
+    hairColor: hairFor(rand, age, data.look),
+    eyeColor: eyesFor(rand, data.look),
+    bodyType: bodyFor(rand, niche, gender),
+    relationshipStatus: statusFor(rand, age),
+    tattoos,
+    fictional: c.fictional,
+  };
+}
+
 function generateDemoPeople(seed: number): DemoPerson[] {
   const rand = makeRand(seed);
 
@@ -311,60 +378,18 @@ function generateDemoPeople(seed: number): DemoPerson[] {
 
   for (let idx = 0; idx < TOTAL; idx++) {
     const niche = niches[idx] as number;
-    const country = countries[idx] as string;
-    const data = DEMO_COUNTRIES[country] as CountryData;
-
-    let gender: DemoPerson['gender'];
-    if (niche === 7) gender = 'male';
-    else if (niche === 2 || niche === 4 || niche === 5 || niche === 6) gender = 'female';
-    else gender = rand.chance(0.5) ? 'female' : 'male';
-
-    let sexuality: DemoPerson['sexuality'];
-    let seekingGender: DemoPerson['seekingGender'];
-    if (niche === 2) {
-      sexuality = rand.chance(0.7) ? 'lesbian' : 'bi';
-      seekingGender = 'female';
-    } else if (niche === 7) {
-      sexuality = rand.chance(0.85) ? 'gay' : 'bi';
-      seekingGender = 'male';
-    } else {
-      sexuality = rand.chance(niche === 3 ? 0.25 : 0.1) ? 'bi' : 'hetero';
-      seekingGender = gender === 'male' ? 'female' : 'male';
-    }
-
     // The first general member and the first gilf span the advertised age range (19-74).
     const forcedAge = idx === niches.indexOf(1) ? 19 : idx === niches.indexOf(5) ? 74 : undefined;
-    const age = forcedAge ?? ageFor(rand, niche, gender);
-    const city = rand.pick(data.cities);
-    const used = usedNames.get(country) ?? new Set<string>();
-    usedNames.set(country, used);
-    const first = rand.pick(gender === 'female' ? data.female : data.male);
-    const name = displayName(rand, first, age, used);
-    used.add(name);
-
-    const tattoos = tattoosFor(rand, age, niche);
-    const interests = interestsFor(rand, niche, age, tattoos);
-    const about = bioFor(rand, niche, city, data.mum, interests, previousBio);
-    previousBio = about;
-
-    people.push({
-      name,
-      gender,
-      seekingGender,
-      sexuality,
-      age,
-      country,
-      city,
+    const person = makeDemoPerson(rand, {
       niche,
-      about,
-      interests,
-      hairColor: hairFor(rand, age, data.look),
-      eyeColor: eyesFor(rand, data.look),
-      bodyType: bodyFor(rand, niche, gender),
-      relationshipStatus: statusFor(rand, age),
-      tattoos,
+      country: countries[idx] as string,
+      forcedAge,
       fictional: fictional.has(idx),
+      usedNames,
+      previousBio,
     });
+    previousBio = person.about;
+    people.push(person);
   }
 
   return people;

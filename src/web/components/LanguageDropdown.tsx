@@ -3,16 +3,22 @@ import { useTranslation } from 'react-i18next';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../shared/locales';
 import { currentLocale, switchLanguage } from '../lib/i18n';
 
-/** Switches the UI language without a reload. */
+/**
+ * Switches the UI language without a reload, among the languages the site offers (settings.languages, from
+ * sites.languages; every language when none are given).
+ */
 export function LanguageDropdown({
   onChanged,
   align = 'end',
+  languages,
 }: {
   onChanged?: (l: Locale) => void;
   align?: 'start' | 'end';
+  languages?: readonly Locale[] | undefined;
 }) {
   const { t } = useTranslation();
   const current = currentLocale();
+  const offered = languages && languages.length > 0 ? LOCALES.filter((l) => languages.includes(l)) : LOCALES;
   return (
     <Dropdown align={align} className="language-dropdown">
       <Dropdown.Toggle
@@ -25,7 +31,7 @@ export function LanguageDropdown({
         <span className="text-uppercase small fw-semibold">{current}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu>
-        {LOCALES.map((l) => (
+        {offered.map((l) => (
           <Dropdown.Item
             key={l}
             as="button"

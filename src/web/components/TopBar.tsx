@@ -158,7 +158,9 @@ export function TopBar({ settings }: { settings: PublicSettings }) {
             </ul>
           )}
           <div className="d-flex align-items-center gap-1 gap-sm-2 ms-auto">
-            {routeName !== 'complete-signup' && <LanguageDropdown onChanged={onLanguage} />}
+            {routeName !== 'complete-signup' && (
+              <LanguageDropdown onChanged={onLanguage} languages={settings.languages} />
+            )}
             {user ? (
               <AccountMenu user={user} />
             ) : (

@@ -1,25 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Locale } from '../../../shared/locales';
+import { orderInterestsForNiche } from '../../../shared/niche-defaults';
 import { INTERESTS } from '../../../shared/rules';
 import { interestsResponseSchema } from '../../../shared/schemas/sites';
 import { translate } from '../../i18n/translate';
 import { jsonBytes, sendJsonBytes } from '../../lib/json-response';
 import { INTEREST_ICONS } from './interest-icons';
 
-/** The answer per language, made once: it only changes with a deploy. */
-const bytesByLocale = new Map<Locale, Buffer>();
+/** The answer per language and niche, made once: it only changes with a deploy. */
+const bytesByKey = new Map<string, Buffer>();
 
-function interestsBytes(locale: Locale): Buffer {
-  let bytes = bytesByLocale.get(locale);
+/** Every interest, the niche's leading ones first (src/shared/rules-niches.ts: bdsm leads with its own). */
+function interestsBytes(locale: Locale, niche: number): Buffer {
+  const key = `${locale}|${niche}`;
+  let bytes = bytesByKey.get(key);
   if (!bytes) {
     bytes = jsonBytes(interestsResponseSchema, {
-      interests: INTERESTS.map((value) => ({
+      interests: orderInterestsForNiche(INTERESTS, niche).map((value) => ({
         value,
         label: translate(locale, `interests.${value}`),
         icon: INTEREST_ICONS[value],
       })),
     });
-    bytesByLocale.set(locale, bytes);
+    bytesByKey.set(key, bytes);
   }
   return bytes;
 }
@@ -29,8 +32,9 @@ export const interestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/interests.php',
     { schema: { response: { 200: interestsResponseSchema } } },
     async (req, reply) => {
+      const { site } = await req.resolveSite();
       reply.header('Cache-Control', 'public, max-age=3600').header('Vary', 'Cookie, Accept-Language');
-      return sendJsonBytes(reply, interestsBytes(req.locale));
+      return sendJsonBytes(reply, interestsBytes(req.locale, site.niche));
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ageOn } from '../../../shared/dates';
+import { nicheVisitorSearchDefaults, withinNicheAges } from '../../../shared/niche-defaults';
 import type { ProfileCard } from '../../../shared/schemas/members';
 import { isCamKind } from '../../../shared/schemas/profile-kind';
 import {
@@ -79,8 +80,11 @@ export const searchRoutes: FastifyPluginAsyncZod<{ cacheSeconds: number }> = asy
       const now = new Date();
       const { network: _network, ...request } = req.query;
       const viewer = req.auth;
-      const defaults = viewer ? searchDefaultsOf(viewer.profile, now) : undefined;
-      const query = resolveSearch(request, defaults);
+      // A member's own defaults within the niche's ages; a visitor's are the niche's (src/shared/niche-defaults.ts).
+      const defaults = viewer
+        ? withinNicheAges(searchDefaultsOf(viewer.profile, now), site.niche)
+        : undefined;
+      const query = resolveSearch(request, defaults ?? nicheVisitorSearchDefaults(site.niche));
       const filters = filtersOf(query);
       const present = (found: SearchOutcome): SearchResponse => ({
         profiles: found.rows.map((r) => toCard(site.cdnPrefix, r, now)),

@@ -2,6 +2,7 @@ import { isLocale, type Locale } from '../../../shared/locales';
 import type { CompanyInfo, PublicSettings } from '../../../shared/schemas/sites';
 import type { Company, Site } from '../../db/schema';
 import { translate } from '../../i18n/translate';
+import { siteLocales } from '../seo/page-meta';
 
 export interface SettingsContext {
   locale: Locale;
@@ -50,6 +51,7 @@ export function presentSettings(site: Site, ctx: SettingsContext): PublicSetting
     min_age: site.minAge,
     us_footer: site.usFooter,
     welcome_discount_hours: site.welcomeDiscountHours,
+    languages: [...siteLocales(site)],
   };
 }
 

@@ -41,37 +41,40 @@ export function LangConfigPage() {
       <fieldset>
         <legend className="visually-hidden">{t('language.choose')}</legend>
         <div className="row g-2 g-md-3 row-cols-1 row-cols-sm-2 row-cols-lg-3">
-          {LOCALES.map((locale) => {
-            const id = `lang-config-${locale}`;
-            const where = countriesForLocale(locale).slice(0, 4).map(countryName).join(', ');
-            return (
-              <div className="col" key={locale}>
-                <input
-                  type="radio"
-                  className="btn-check"
-                  name="language"
-                  id={id}
-                  checked={locale === current}
-                  onChange={() => choose(locale)}
-                  data-testid={id}
-                />
-                <label className="lang-config-option card h-100" htmlFor={id} lang={locale}>
-                  <span className="card-body d-flex align-items-center gap-3">
-                    <span className="lang-config-code" aria-hidden="true">
-                      {locale}
+          {/* The languages the site offers (sites.languages); every one when the settings name none. */}
+          {LOCALES.filter((l) => !settings.languages?.length || settings.languages.includes(l)).map(
+            (locale) => {
+              const id = `lang-config-${locale}`;
+              const where = countriesForLocale(locale).slice(0, 4).map(countryName).join(', ');
+              return (
+                <div className="col" key={locale}>
+                  <input
+                    type="radio"
+                    className="btn-check"
+                    name="language"
+                    id={id}
+                    checked={locale === current}
+                    onChange={() => choose(locale)}
+                    data-testid={id}
+                  />
+                  <label className="lang-config-option card h-100" htmlFor={id} lang={locale}>
+                    <span className="card-body d-flex align-items-center gap-3">
+                      <span className="lang-config-code" aria-hidden="true">
+                        {locale}
+                      </span>
+                      <span className="d-flex flex-column min-w-0">
+                        <span className="fw-semibold">{LOCALE_NAMES[locale]}</span>
+                        {where && <span className="small text-body-secondary text-truncate">{where}</span>}
+                      </span>
+                      {locale === current && (
+                        <i className="bi bi-check-circle-fill text-primary ms-auto fs-5" aria-hidden="true" />
+                      )}
                     </span>
-                    <span className="d-flex flex-column min-w-0">
-                      <span className="fw-semibold">{LOCALE_NAMES[locale]}</span>
-                      {where && <span className="small text-body-secondary text-truncate">{where}</span>}
-                    </span>
-                    {locale === current && (
-                      <i className="bi bi-check-circle-fill text-primary ms-auto fs-5" aria-hidden="true" />
-                    )}
-                  </span>
-                </label>
-              </div>
-            );
-          })}
+                  </label>
+                </div>
+              );
+            },
+          )}
         </div>
       </fieldset>
       <p className="mt-3 mb-0 small" role="status" data-testid="lang-config-status">

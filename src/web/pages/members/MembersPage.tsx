@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { nicheVisitorSearchDefaults } from '../../../shared/niche-defaults';
 import { GENDERS } from '../../../shared/profile-options';
 import type { ProfileCard as Card } from '../../../shared/schemas/members';
 import type { SearchDefaults, SearchFilters, SearchRequest } from '../../../shared/schemas/search';
@@ -62,15 +63,17 @@ export function readFilters(params: URLSearchParams, countries: readonly string[
 
 /**
  * What the filter bar shows: the filters chosen, the others as the member's defaults fill them in (the server's
- * rule, src/shared/search-defaults.ts; a visitor has none). Undefined while a member's defaults are not known yet.
+ * rule, src/shared/search-defaults.ts; a visitor has the niche's, src/shared/niche-defaults.ts). Undefined while
+ * a member's defaults are not known yet.
  */
 export function shownFilters(
   chosen: Partial<SearchRequest>,
   defaults: SearchDefaults | null | undefined,
   signedIn: boolean,
+  niche = 1,
 ): SearchFilters | undefined {
   if (signedIn && !defaults) return undefined;
-  return filtersOf(resolveSearch({ page: 1, ...chosen }, defaults ?? undefined));
+  return filtersOf(resolveSearch({ page: 1, ...chosen }, defaults ?? nicheVisitorSearchDefaults(niche)));
 }
 
 /** Spec: may a signed-out visitor search? The server's rule (src/shared/visitor-access.ts), with the stored source. */
@@ -103,7 +106,7 @@ export function MembersPage() {
   const network = user === null ? storedTracking().network : undefined;
   const search = useQuery({ ...searchQuery(chosen, network), enabled: allowed === true });
   // A member's filters not chosen show the member's defaults, which the first answer brings.
-  const shown = shownFilters(chosen, search.data?.defaults, Boolean(user) && !search.isError);
+  const shown = shownFilters(chosen, search.data?.defaults, Boolean(user) && !search.isError, settings.niche);
   const authRequired =
     allowed === false ||
     (search.error instanceof ApiError &&

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { signupProposal } from '../../../../shared/niche-defaults';
 import type { CurrentUser } from '../../../../shared/schemas/accounts';
 import { GENDERS, type ProfileUpdate, SEXUALITIES } from '../../../../shared/schemas/profiles';
 import { sexualityFits } from '../../../../shared/seeking';
@@ -26,7 +27,10 @@ export function PersonalStep({ user, onNext }: { user: CurrentUser; onNext: () =
   const settings = useSettings();
   const locale = currentLocale();
   const regions = useRegions(locale).data;
+  // A site of a niche for one pairing proposes it (gay: a man seeking men; she: a woman seeking women), changeable.
+  const proposal = signupProposal(settings.niche);
   const [v, setV, clearDraft] = useStepDraft<ProfileUpdate>('personal', () => ({
+    ...(proposal ? { gender: proposal.gender, sexuality: proposal.sexuality } : {}),
     country: user.profile.country,
     region: null,
     city: '',
