@@ -63,7 +63,7 @@ test("a member's action on the gallery opens the signup for that member", async 
   }
 });
 
-for (const type of ['maplanding', 'video', 'nosuchtype']) {
+for (const type of ['nosuchtype', 'map']) {
   test(`the ${type} lander is not found`, async ({ page }) => {
     await page.goto(`/landers/${type}`);
     await expect(page.getByTestId('error-page')).toBeVisible();

@@ -58,7 +58,7 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
 /** Every type the /landers/:type route knows (spec "Landing pages"). */
 export type LanderType = (typeof LANDER_TYPES)[number];
 
-/** The /landers/:type designs built so far; every other type (maplanding, video, unknown words) is a 404. */
+/** The /landers/:type designs built; every other type (unknown words) is a 404. */
 export const BUILT_LANDER_TYPES = [
   'gallery',
   'collagelanding',
@@ -66,6 +66,8 @@ export const BUILT_LANDER_TYPES = [
   'alonetonight',
   'socialnetwork',
   'transitionsvideolanding',
+  'maplanding',
+  'video',
 ] as const satisfies readonly LanderType[];
 
 export type BuiltLanderType = (typeof BUILT_LANDER_TYPES)[number];

@@ -49,10 +49,34 @@ const PROFILES = [card(1), card(2, { online_recently: true, bio: 'Loves  long wa
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-/** A fetch answering the showcase with `showcase` (a status code is that error). */
-function mockFetch(showcase: unknown[] | number) {
+/** The map lander's answers: two areas (one of two members), on a 1000 x 800 map of NL. */
+const MAP = {
+  country: 'NL',
+  areas: [
+    { key: '1:1', x: 400, y: 300, count: 2, members: [card(1), card(2)] },
+    { key: '2:2', x: 600, y: 500, count: 1, members: [card(3, { city: 'Maastricht' })] },
+  ],
+};
+const SHAPES = {
+  country: 'NL',
+  width: 1000,
+  height: 800,
+  shapes: [
+    { id: '056', d: 'M0,700L1000,700L1000,800L0,800Z', home: false },
+    { id: '528', d: 'M100,100L900,100L900,650L100,650Z', home: true },
+  ],
+};
+
+/** A fetch answering the showcase with `showcase` (a status code is that error), and the map lander's data. */
+function mockFetch(showcase: unknown[] | number, map: unknown = MAP) {
   return vi.fn(async (input: string) => {
     const url = new URL(input, 'http://localhost');
+    if (url.pathname === '/api/lander-map.php')
+      return typeof map === 'number'
+        ? json(map, { error: { code: 'server_error', message: 'Oops' } })
+        : json(200, map);
+    if (url.pathname === '/api/lander-map-shapes.php' && url.searchParams.get('country') === 'NL')
+      return json(200, SHAPES);
     if (url.pathname === '/api/showcase.php')
       return typeof showcase === 'number'
         ? json(showcase, { error: { code: 'server_error', message: 'Oops' } })
@@ -69,9 +93,9 @@ function ModalProbe() {
 
 async function renderLander(
   path: string,
-  opts: { user?: CurrentUser | null; showcase?: unknown[] | number } = {},
+  opts: { user?: CurrentUser | null; showcase?: unknown[] | number; map?: unknown } = {},
 ) {
-  vi.stubGlobal('fetch', mockFetch(opts.showcase ?? PROFILES));
+  vi.stubGlobal('fetch', mockFetch(opts.showcase ?? PROFILES, opts.map === undefined ? MAP : opts.map));
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
     lng: 'en',
@@ -119,7 +143,7 @@ afterEach(() => {
 });
 
 describe('LanderPage', () => {
-  it('builds gallery, collage, icons, alone tonight, social network and the transitions video', () => {
+  it('builds gallery, collage, icons, alone tonight, social network, the transitions video, map and video', () => {
     expect([...BUILT_LANDER_TYPES].sort()).toEqual(
       [
         'alonetonight',
@@ -128,6 +152,8 @@ describe('LanderPage', () => {
         'iconslanding',
         'socialnetwork',
         'transitionsvideolanding',
+        'maplanding',
+        'video',
       ].sort(),
     );
   });
@@ -200,7 +226,58 @@ describe('LanderPage', () => {
     expect(slides?.querySelectorAll('.lander-reel-slide')).toHaveLength(3);
   });
 
-  it.each(['maplanding', 'video', 'nosuchtype'])('%s is the 404 page', async (type) => {
+  it('maplanding: members by area on the map; a tap on an area shows its members, each leading to signup', async () => {
+    await renderLander('/landers/maplanding/eng');
+    const map = await screen.findByTestId('lander-map');
+    expect(map.querySelectorAll('path.lander-map-home')).toHaveLength(1);
+    expect(map.querySelector('svg')?.getAttribute('viewBox')).toBe('0 0 1000 800');
+    const pins = within(map).getAllByTestId('lander-map-pin');
+    expect(pins).toHaveLength(2);
+    // placed through the CSSOM in per cent of the map, never a style attribute
+    expect(pins[0]?.style.getPropertyValue('--pin-x')).toBe('40%');
+    expect(pins[1]?.style.getPropertyValue('--pin-y')).toBe('62.5%');
+    expect(pins[0]?.getAttribute('aria-label')).toBe('Members near Utrecht: Member 1, Member 2');
+    expect(pins[0]?.getAttribute('aria-pressed')).toBe('true');
+    const panel = screen.getByTestId('lander-map-panel');
+    expect(within(panel).getByRole('heading', { level: 2 }).textContent).toBe('Near Utrecht');
+    expect(
+      within(panel)
+        .getAllByTestId('lander-map-member-signup')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/members/1/signup', '/members/2/signup']);
+    fireEvent.click(pins[1]!);
+    expect(pins[1]?.getAttribute('aria-pressed')).toBe('true');
+    expect(within(panel).getByRole('heading', { level: 2 }).textContent).toBe('Near Maastricht');
+    expect(
+      within(panel)
+        .getAllByTestId('lander-map-member-signup')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/members/3/signup']);
+    expect(screen.getByRole('heading', { level: 2, name: 'Members near you in Netherlands' })).toBeTruthy();
+  });
+
+  it('maplanding without located members shows the showcase and no map', async () => {
+    await renderLander('/landers/maplanding', { map: { country: 'NL', areas: [] } });
+    await screen.findAllByTestId('profile-card');
+    expect(screen.queryByTestId('lander-map')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: landers.types.members_title })).toBeTruthy();
+  });
+
+  it('video: the film of member portraits, its poster first, naming the member on screen with a signup', async () => {
+    await renderLander('/landers/video');
+    const film = await screen.findByTestId('lander-film');
+    expect(film.querySelector('img.lander-film-poster')?.getAttribute('src')).toBe('/photos/1-main.jpg');
+    expect(film.querySelector('canvas')?.closest('[aria-hidden="true"]')).toBeTruthy();
+    expect(film.querySelectorAll('.lander-film-bar')).toHaveLength(3);
+    expect(within(film).getByTestId('lander-film-member').textContent).toBe('Member 1, 31Utrecht');
+    expect(within(film).getByTestId('lander-film-signup').getAttribute('href')).toBe('/members/1/signup');
+    const toggle = within(film).getByTestId('lander-film-toggle');
+    const pressed = toggle.getAttribute('aria-pressed');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).not.toBe(pressed);
+  });
+
+  it.each(['nosuchtype', 'map'])('%s is the 404 page', async (type) => {
     await renderLander(`/landers/${type}/eng`);
     expect(await screen.findByTestId('error-page')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(common.error.not_found);
@@ -218,7 +295,10 @@ describe('LanderPage', () => {
     ['failed', 500],
   ] as const)('with an %s showcase still invites to sign up', async (_, showcase) => {
     for (const type of BUILT_LANDER_TYPES) {
-      await renderLander(`/landers/${type}`, { showcase: showcase as unknown[] | number });
+      await renderLander(`/landers/${type}`, {
+        showcase: showcase as unknown[] | number,
+        map: showcase === 500 ? 500 : { country: 'NL', areas: [] },
+      });
       await screen.findByText(landers.types.empty_text);
       expect(screen.getByTestId('lander-cta').getAttribute('href')).toBe('/signup');
       expect(screen.getByTestId('lander-closing-cta').getAttribute('href')).toBe('/signup');

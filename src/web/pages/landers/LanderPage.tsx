@@ -14,6 +14,8 @@ import {
   SocialNetworkLander,
   TransitionsVideoLander,
 } from './LanderPageTypes';
+import { MapLander } from './MapLander';
+import { VideoLander } from './VideoLander';
 
 const DESIGNS: Record<BuiltLanderType, ComponentType> = {
   gallery: GalleryLander,
@@ -22,11 +24,13 @@ const DESIGNS: Record<BuiltLanderType, ComponentType> = {
   alonetonight: AloneTonightLander,
   socialnetwork: SocialNetworkLander,
   transitionsvideolanding: TransitionsVideoLander,
+  maplanding: MapLander,
+  video: VideoLander,
 };
 
 /**
  * /landers/:type/:slug?: landing pages for visitors from advertising, each type its own design of the site and its
- * public members, all leading to signup. A type not built (maplanding, video) or unknown is the 404 page; members
+ * public members, all leading to signup. An unknown type is the 404 page; members
  * go to their home (but not while the signup modal runs over the page).
  */
 export function LanderPage() {
