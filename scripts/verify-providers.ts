@@ -1,6 +1,6 @@
 /**
- * Checks Mollie and Twilio as they really behave, with TEST credentials, before going live
- * (`npm run payments:verify`; docs/payments.md "Before going live").
+ * Checks Mollie, Verotel FlexPay and Twilio as they really behave, with TEST credentials, before going live
+ * (`npm run payments:verify`; docs/payments.md "Before going live", docs/payments-verotel.md).
  *
  *   MOLLIE_API_KEY=test_…                  the Mollie checks (a live_ key is refused: these checks make payments)
  *   MOLLIE_API_ENDPOINT                    another Mollie API root (a local fake)
@@ -11,6 +11,11 @@
  *   TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN  the Twilio checks, with the account's TEST credentials
  *   VERIFY_SMS_TO (default +31612345678)   the recipient of the test SMS (test credentials send nothing)
  *   VERIFY_TWILIO_BASE_URL                 another Twilio API origin (a local fake)
+ *   VEROTEL_SHOP_ID, VEROTEL_SIGNATURE_KEY the FlexPay checks (as the server reads them; VEROTEL_FLEXPAY_URL and
+ *                                          VEROTEL_CC_API_URL / _USER / _PASSWORD too)
+ *   VERIFY_FLEXPAY_POSTBACK_URL            the postback URL set in the Control Center (default
+ *                                          PUBLIC_URL + /api/flexpay-postback.php); it must be this app, running
+ *   VERIFY_ALLOW_LOCAL=1                   allows http and local addresses (checks against local fakes only)
  *
  * Checks that need a person (a payment completed on Mollie's test checkout page) create the payment and print what to
  * do; run again with `--refund-payment=tr_…`, `--chargeback-payment=tr_…`, `--paysafecard-payment=tr_…`,
@@ -25,6 +30,7 @@ import {
   exitCodeOf,
   formatResult,
 } from '../src/server/modules/payments/live-checks/check-result';
+import { FLEXPAY_CHECKS, runFlexpayChecks } from '../src/server/modules/payments/live-checks/flexpay-checks';
 import { MOLLIE_CHECKS, runMollieChecks } from '../src/server/modules/payments/live-checks/mollie-checks';
 import {
   createCheckClient,
@@ -93,6 +99,13 @@ export async function verifyProviders(argv: readonly string[], env: Env, out: (l
       results.push(...(await mollie(mollieKey, options, env, out)));
     }
 
+    if (!env.VEROTEL_SHOP_ID || !env.VEROTEL_SIGNATURE_KEY) {
+      out('VEROTEL_SHOP_ID / VEROTEL_SIGNATURE_KEY are not set; with the website\'s FlexPay options this would check:');
+      for (const c of FLEXPAY_CHECKS) out(`  ${c.check}: ${c.what}`);
+    } else {
+      results.push(...(await flexpay(env, out)));
+    }
+
     if (!twilioSid || !twilioToken) {
       out('TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN are not set; with the test credentials this would check:');
       for (const c of TWILIO_CHECKS) out(`  ${c.check}: ${c.what}`);
@@ -112,6 +125,26 @@ export async function verifyProviders(argv: readonly string[], env: Env, out: (l
     throw error;
   }
   return exitCodeOf(results);
+}
+
+async function flexpay(env: Env, out: (line: string) => void): Promise<CheckResult[]> {
+  const publicUrl = (env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '');
+  out('Verotel FlexPay:');
+  return runFlexpayChecks(
+    {
+      shopId: env.VEROTEL_SHOP_ID ?? '',
+      signatureKey: env.VEROTEL_SIGNATURE_KEY ?? '',
+      flexpayUrl: (env.VEROTEL_FLEXPAY_URL || 'https://secure.verotel.com').replace(/\/+$/, ''),
+      postbackUrl: env.VERIFY_FLEXPAY_POSTBACK_URL || `${publicUrl}/api/flexpay-postback.php`,
+      controlCenter: {
+        url: env.VEROTEL_CC_API_URL,
+        user: env.VEROTEL_CC_API_USER,
+        password: env.VEROTEL_CC_API_PASSWORD,
+      },
+      allowLocal: env.VERIFY_ALLOW_LOCAL === '1',
+    },
+    (result) => out(formatResult(result)),
+  );
 }
 
 async function mollie(
