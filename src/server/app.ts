@@ -85,6 +85,7 @@ import { errorsPlugin } from './plugins/errors';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { localePlugin } from './plugins/locale';
 import { metricsPlugin } from './plugins/metrics';
+import { redisRateLimitStore } from './plugins/rate-limit-store';
 import { routeLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
@@ -180,7 +181,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(routeLimitsPlugin, { scale: config.rateLimitScale });
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: deps.rateLimitNamespace ?? 'rl:' } : {}),
+    // Counters in Redis when configured. When Redis does not answer, ordinary limits let requests through and the
+    // guessing limits (FAIL_CLOSED) refuse them with a fast 503 (plugins/rate-limit-store.ts).
+    ...(deps.redis ? { store: redisRateLimitStore(deps.redis, deps.rateLimitNamespace ?? 'rl:') } : {}),
+    skipOnError: true,
     // The x-ratelimit-* headers only on a refusal (with Retry-After), not on every answer.
     addHeadersOnExceeding: {
       'x-ratelimit-limit': false,

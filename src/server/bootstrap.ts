@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { NOTIFICATION_TIMING } from '../shared/rules';
 import { buildApp } from './app';
 import type { AppConfig } from './config';
@@ -22,6 +22,7 @@ import { createMediaStorage } from './lib/media-storage';
 import { AppMetrics } from './lib/metrics';
 import { pushSender } from './lib/push/push-sender';
 import { ensureVapidKeys } from './lib/push-keys';
+import { createRedis } from './lib/redis-client';
 import { createSmsGateway, smsSender } from './lib/sms/sms-sender';
 import { purgeDeletedAccounts } from './modules/accounts/account-deletion.service';
 import { revokeDueMandates } from './modules/cancellations/cancellations.service';
@@ -66,9 +67,7 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     if (cams > 0) log(`demo content: created ${cams} demo cam profiles`);
   }
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
-    : undefined;
+  const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   redis?.on('error', (err) => log(`redis error: ${err.message}`));
   const metrics = new AppMetrics({ db: database.db, poolStats: database.poolStats });
   const app = await buildApp({

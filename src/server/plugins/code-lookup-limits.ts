@@ -2,6 +2,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
 import { RULES } from '../../shared/rules';
 import { AppError } from '../lib/app-error';
+import { FAIL_CLOSED } from './rate-limit-store';
 
 /**
  * Discount codes cannot be guessed by trying many (docs/api.md "Discounts"): every route that looks a code up counts
@@ -38,11 +39,13 @@ export function codeLookupLimit(app: FastifyInstance, scale: number): (route: Ro
       member: app.createRateLimit({
         max: rule.perMember * scale,
         timeWindow,
+        ...FAIL_CLOSED,
         keyGenerator: (req) => (req.auth ? `dc:m:${req.auth.user.id}` : `dc:ip:${normalizeIP(req.ip)}`),
       }),
       address: app.createRateLimit({
         max: rule.perAddress * scale,
         timeWindow,
+        ...FAIL_CLOSED,
         keyGenerator: (req) => `dc:a:${normalizeIP(req.ip)}`,
       }),
     });

@@ -3,18 +3,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import type { Site } from '../db/schema';
 import type { EventBus } from '../lib/event-bus';
+import { createRedis } from '../lib/redis-client';
 import type { FlexpaySetup } from '../modules/payments/providers/flexpay-register';
 import type { PaymentProvider } from '../modules/payments/providers/provider';
 import type { PhotoClassifier } from '../modules/photos/photo-classifier';
 import { DEFAULT_COMPANY, defaultSite } from '../modules/sites/site-defaults';
 import { insertCompany, insertSite } from '../modules/sites/sites.repo';
+import { pgliteTemplate } from './pglite-template';
 
 /**
  * A real app on a real, migrated database: in-memory PGlite by default, the PostgreSQL of DATABASE_URL when set
@@ -84,9 +85,13 @@ export async function buildTestApp(
     SESSION_CACHE_SECONDS: process.env.TEST_SESSION_CACHE_SECONDS ?? '0',
     ...env,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteTemplate: config.databaseUrl ? undefined : await pgliteTemplate(),
+  });
+  // On PGlite from the template, this finds every migration applied (without a template, it applies them).
   if (database.driver === 'pglite') await database.migrate();
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   const app = await buildApp({
     config,
     db: database.db,

@@ -14,6 +14,7 @@ import {
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { jsonBytes, sendJsonBytes } from '../../lib/json-response';
+import { FAIL_CLOSED } from '../../plugins/rate-limit-store';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { presentCurrentUser } from '../accounts/accounts.presenter';
 import { findMainPhoto, findUserWithProfile } from '../accounts/accounts.repo';
@@ -75,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = asy
         body: z.unknown(),
         response: { 200: userResponseSchema.or(okSchema) },
       },
-      config: { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute', ...FAIL_CLOSED } },
     },
     async (req, reply) => {
       if (req.query.push === '1') {

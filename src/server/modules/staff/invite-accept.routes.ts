@@ -9,6 +9,7 @@ import {
   staffMeResponseSchema,
 } from '../../../shared/schemas/admin-staff';
 import { AppError } from '../../lib/app-error';
+import { FAIL_CLOSED } from '../../plugins/rate-limit-store';
 import { findStaffById } from './staff-accounts.repo';
 import { confirmInviteAcceptance, findOpenInvite, startInviteAcceptance } from './staff-invites.service';
 
@@ -17,7 +18,7 @@ import { confirmInviteAcceptance, findOpenInvite, startInviteAcceptance } from '
  * password and answers the TOTP secret to enrol, PUT finishes with one valid code and signs the new staff member in.
  */
 export const inviteAcceptRoutes: FastifyPluginAsyncZod<{ rateLimit: number }> = async (app, opts) => {
-  const limit = { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute' } };
+  const limit = { rateLimit: { max: opts.rateLimit, timeWindow: '1 minute', ...FAIL_CLOSED } };
 
   app.get(
     '/api/admin/invite.php',

@@ -9,6 +9,7 @@ import {
   staffPasswordChangeSchema,
 } from '../../../shared/schemas/admin-staff';
 import { AppError } from '../../lib/app-error';
+import { FAIL_CLOSED } from '../../plugins/rate-limit-store';
 import { recordStaffAction } from './staff-audit';
 import { changeStaffPassword, finishStaffSignIn, startStaffSignIn } from './staff-auth.service';
 import { revokeStaffSession } from './staff-sessions.repo';
@@ -30,7 +31,7 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<StaffAuthRoutesOptions> = as
     sameSite: 'strict' as const,
     secure: opts.secureCookies,
   };
-  const loginLimit = { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute' } };
+  const loginLimit = { rateLimit: { max: opts.loginRateLimit, timeWindow: '1 minute', ...FAIL_CLOSED } };
 
   app.post(
     '/api/admin/login.php',
