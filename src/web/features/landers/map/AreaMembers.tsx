@@ -23,7 +23,7 @@ export function AreaMembers({ area }: { area: LanderMapArea }) {
           {city ? t('types.maplanding.panel_title', { city }) : t('types.maplanding.panel_title_area')}
         </h2>
         <p className="small text-body-secondary mb-3">{t('types.maplanding.panel_text')}</p>
-        <div className="row g-2 row-cols-2 row-cols-sm-3 row-cols-lg-2">
+        <div className="row g-2 row-cols-2 row-cols-sm-3 row-cols-md-4 row-cols-xl-6">
           {area.members.map((p) => (
             <div className="col" key={p.id}>
               <ProfileCard
