@@ -56,4 +56,9 @@ await build({
 await cp(path.join(src, 'server/i18n/locales'), path.join(serverOut, 'i18n/locales'), { recursive: true });
 await cp(path.join(src, 'shared/i18n'), path.join(out, 'shared/i18n'), { recursive: true });
 await cp(path.join(src, 'server/db/migrations'), path.join(serverOut, 'db/migrations'), { recursive: true });
+// The face model's worker thread is plain JavaScript, started by file from beside face-analyzer (modules/verification).
+await cp(
+  path.join(src, 'server/modules/verification/face-worker.mjs'),
+  path.join(serverOut, 'modules/verification/face-worker.mjs'),
+);
 console.log('server compiled into dist/server/main.js');

@@ -24,6 +24,9 @@ export const ROUTE_LIMITS: Record<string, RouteLimit> = {
   'POST /api/photos.php': { max: 30, timeWindow: '10 minutes', per: 'member' },
   'PUT /api/photos.php': { max: 60, timeWindow: '1 minute', per: 'member' },
   'DELETE /api/photos.php': { max: 60, timeWindow: '1 minute', per: 'member' },
+  // Photo verification: a challenge is cheap, a selfie costs the face model (and only a few a day count anyway).
+  'POST /api/verification.php': { max: 20, timeWindow: '1 hour', per: 'member' },
+  'POST /api/verification-selfie.php': { max: 10, timeWindow: '1 hour', per: 'member' },
   // Blocks: enough to clean up a list, too few to probe many ids.
   'POST /api/block.php': { max: 30, timeWindow: '10 minutes', per: 'member' },
   'DELETE /api/block.php': { max: 30, timeWindow: '10 minutes', per: 'member' },

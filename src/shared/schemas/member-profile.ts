@@ -31,6 +31,8 @@ export const memberProfileSchema = z.object({
   fictional: z.boolean(),
   /** what the profile is (docs/decisions.md "Cam section"); absent means 'member' */
   kind: profileKindSchema.optional(),
+  /** the member proved their face (photo verification, issue 21) */
+  verified: z.boolean().optional(),
   online_recently: z.boolean(),
   photos: z.array(memberPhotoSchema),
   /** the viewer has blocked this member */
@@ -84,6 +86,8 @@ export const privacySettingsSchema = z.object({
   invisible: z.boolean(),
   /** Photos other than the main photo are shown only to members with whom there is a conversation. */
   privacy_mode: z.boolean(),
+  /** Leaves a visit on the profiles the member opens (who viewed me, issue 21); off: the member leaves none. */
+  leave_visits: z.boolean(),
 });
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 

@@ -19,6 +19,8 @@ export const profileCardSchema = z.object({
   fictional: z.boolean(),
   /** what the profile is; absent means 'member' (cam and resell cards carry their badge) */
   kind: profileKindSchema.optional(),
+  /** a member who proved their face (photo verification, issue 21); absent: not verified */
+  verified: z.boolean().optional(),
   main_image: photoUrlsSchema.nullable(),
 });
 export type ProfileCard = z.infer<typeof profileCardSchema>;

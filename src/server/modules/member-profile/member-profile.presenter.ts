@@ -86,6 +86,7 @@ export function presentMemberProfile(
     city: livingArea ? p.city : null,
     fictional: p.fictional,
     kind: p.kind,
+    verified: member.verified === true,
     online_recently: now.getTime() - member.lastActiveAt.getTime() <= ONLINE_RECENTLY_MS,
     photos: photos
       .filter((ph) => ph.status === 'active')
@@ -108,6 +109,7 @@ export function presentProfileCard(row: CardRow, opts: PresentOptions, now: Date
     fictional: row.fictional,
     // Cam and resell profiles are always marked as such (docs/decisions.md "Cam section").
     ...(isCamKind(row.kind) ? { kind: row.kind } : {}),
+    ...(row.verified ? { verified: true } : {}),
     main_image: row.storageKey
       ? presentPhotoUrls(opts.cdnPrefix, row.storageKey, row.photoStatus ?? 'active')
       : null,

@@ -5,19 +5,27 @@ import { conversations, messages, type Photo, type Profile, photos, profiles, us
 import type { Tx } from '../accounts/accounts.repo';
 import { notBlockedEitherWay } from '../blocks/blocks.policy';
 import { type CardRow, profileCardColumns, publicMainPhoto } from '../members/profile-card.query';
+import { verifiedBadgeSql } from '../verification/verification.repo';
 
 /** A member as the profile page needs it: the public profile plus the account state that decides visibility. */
 export interface MemberRow {
   profile: Profile;
   userStatus: string;
   lastActiveAt: Date;
+  /** the verified badge shows (photo verification) */
+  verified: boolean;
 }
 
 export type { CardRow };
 
 export async function findMember(db: Db, userId: number): Promise<MemberRow | undefined> {
   const [row] = await db
-    .select({ profile: profiles, userStatus: users.status, lastActiveAt: users.lastActiveAt })
+    .select({
+      profile: profiles,
+      userStatus: users.status,
+      lastActiveAt: users.lastActiveAt,
+      verified: verifiedBadgeSql(profiles.userId),
+    })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.userId, userId))

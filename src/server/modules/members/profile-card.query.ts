@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ProfileKind } from '../../../shared/schemas/profile-kind';
 import { photos, profiles } from '../../db/schema';
+import { verifiedBadgeSql } from '../verification/verification.repo';
 
 /**
  * The one definition of what a profile card reads (showcase, related members, blocked list): select these columns
@@ -14,6 +15,7 @@ export const profileCardColumns = {
   country: profiles.country,
   fictional: profiles.fictional,
   kind: profiles.kind,
+  verified: verifiedBadgeSql(profiles.userId),
   storageKey: photos.storageKey,
   photoStatus: photos.status,
 };
@@ -35,6 +37,8 @@ export interface CardRow {
   fictional: boolean;
   /** what the profile is (cam and resell cards carry their badge); absent: read by a query that does not say */
   kind?: ProfileKind;
+  /** the verified badge shows (photo verification); absent: read by a query that does not say */
+  verified?: boolean;
   storageKey: string | null;
   photoStatus: string | null;
 }
@@ -48,6 +52,7 @@ export interface RawCardRow {
   country: string;
   fictional: boolean;
   kind?: ProfileKind;
+  verified?: boolean;
   storage_key: string | null;
   photo_status: string | null;
 }
@@ -58,7 +63,8 @@ export interface RawCardRow {
  */
 export const cardSqlColumns =
   sql.raw(`p.user_id as id, p.name, p.birth_date::text as birth_date, p.city, p.country,
-    p.fictional, p.kind, ph.storage_key, ph.status as photo_status`);
+    p.fictional, p.kind, ph.storage_key, ph.status as photo_status,
+    exists (select 1 from verified_members vm where vm.user_id = p.user_id and vm.suspended_at is null) as verified`);
 
 /** A RawCardRow as a CardRow. */
 export function cardRowOf(r: RawCardRow): CardRow {
@@ -70,6 +76,7 @@ export function cardRowOf(r: RawCardRow): CardRow {
     country: r.country,
     fictional: r.fictional,
     ...(r.kind ? { kind: r.kind } : {}),
+    ...(r.verified !== undefined ? { verified: r.verified } : {}),
     storageKey: r.storage_key,
     photoStatus: r.photo_status,
   };
