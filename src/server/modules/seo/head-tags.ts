@@ -20,6 +20,11 @@ export interface HeadTags {
   robots?: string | undefined;
   /** JSON-LD object, written as application/ld+json. */
   jsonLd?: Record<string, unknown> | undefined;
+  /**
+   * The page's largest image (its LCP element, e.g. a member's photo), preloaded at high priority: the browser
+   * fetches it with the app's code instead of after the app has rendered. The URL the page's <img> uses.
+   */
+  preloadImage?: string | undefined;
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -85,5 +90,9 @@ export function renderHeadTags(h: HeadTags): string {
     meta('name', 'twitter:image', h.image),
   );
   if (h.jsonLd) out.push(`<script type="application/ld+json" ${MARK}>${jsonForScript(h.jsonLd)}</script>`);
+  if (h.preloadImage)
+    out.push(
+      `<link rel="preload" as="image" href="${escapeHtml(h.preloadImage)}" fetchpriority="high" ${MARK}>`,
+    );
   return out.join('\n    ');
 }

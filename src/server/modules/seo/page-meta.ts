@@ -228,13 +228,14 @@ function memberTags(
     };
   }
   const shareTitle = route.variant === 'profile' ? member.name : t('member.title', { name: member.name });
-  const image = member.storageKey
-    ? new URL(photoUrl(site.cdnPrefix, member.storageKey, 'main'), `${origin}/`).toString()
-    : base.image;
+  // The URL the page's <img> shows (the API's `filename`: photos.presenter), which is the preview image too.
+  const photo = member.storageKey ? photoUrl(site.cdnPrefix, member.storageKey, 'main') : undefined;
+  const image = photo ? new URL(photo, `${origin}/`).toString() : base.image;
   return {
     ...base,
     ogType: 'profile',
     image,
+    preloadImage: photo,
     title: withSite(shareTitle),
     shareTitle,
     description: t('member.description', { name: member.name, age: ageOn(member.birthDate, input.now) }),

@@ -16,6 +16,7 @@ const SHELL = `<!doctype html>
     <title>Amora</title>
     <meta name="description" content="" />
     <meta property="og:type" content="website" />
+    <link rel="manifest" href="/manifest.webmanifest" />
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
   </head>
   <body><div id="root"></div></body>
@@ -170,6 +171,12 @@ describe('the head of public pages, without JavaScript', () => {
     expect(h.meta('description')).toContain(name);
     expect(h.meta('og:type')).toBe('profile');
     expect(h.meta('og:image')).toContain(`${main.storageKey}-main.jpg`);
+    // The photo the page shows is fetched at once, with the app's code (its largest paint).
+    expect(r.html).toContain(
+      `<link rel="preload" as="image" href="/media/${main.storageKey}-main.jpg" fetchpriority="high" data-head="server">`,
+    );
+    // The installed app's manifest in the page's language (modules/app-manifest).
+    expect(r.html).toContain('<link rel="manifest" href="/manifest.webmanifest?lang=nl" />');
     expect(r.html).not.toContain(other.storageKey);
     expect(r.html).not.toContain('<script>alert');
     expect(r.html).not.toContain(m.email);
