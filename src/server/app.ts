@@ -25,6 +25,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { blocksRoutes } from './modules/blocks/blocks.routes';
 import { camsRoutes } from './modules/cams/cams.routes';
 import { cancellationsRoutes } from './modules/cancellations/cancellations.routes';
+import { chatSinceRoutes } from './modules/chat/chat-since';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { withBillingDescriptor } from './modules/consents/billing-descriptor';
 import { consentsRoutes } from './modules/consents/consents.routes';
@@ -325,6 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(visitsRoutes, { rateLimitScale: scale });
 
   await app.register(chatRoutes, { storage: mediaStorage });
+  await app.register(chatSinceRoutes);
   await app.register(mediaRoutes, { storage: mediaStorage });
   const seoLinks = { publicUrl: config.publicUrl, defaultSiteDomain: config.defaultSiteDomain };
   await app.register(seoRoutes, { links: seoLinks });
