@@ -91,6 +91,8 @@ export const directDebitConfirmSchema = z.object({
     .trim()
     .regex(codePattern, 'validation.directdebit.otp_format'),
   iban: z.string().max(50, 'validation.directdebit.iban_invalid'),
+  /** the express request to start at once (issue 23, point 3), as at checkout: stored with the payment */
+  immediate_start: z.literal(true).optional(),
 });
 
 /** GET /api/directdebit.php */

@@ -180,5 +180,13 @@ export const repeatOrderResponseSchema = z.object({
     .nullable(),
 });
 export type RepeatOrderResponse = z.infer<typeof repeatOrderResponseSchema>;
-/** POST /api/repeat-order.php (no body): charges the offer on the mandate; answers the payment (paid, pending or failed). */
+/**
+ * POST /api/repeat-order.php: charges the offer on the mandate; answers the payment (paid, pending or failed).
+ * `immediate_start`: the member's express request to start at once, as at checkout (issue 23, point 3), stored with
+ * the payment and its text version; without it a withdrawal refunds the whole price.
+ */
+export const repeatOrderSchema = z
+  .object({ immediate_start: z.literal(true).optional() })
+  .optional()
+  .default({});
 export const repeatOrderCreatedSchema = z.object({ payment: paymentSchema });

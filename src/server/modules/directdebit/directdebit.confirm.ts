@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { WITHDRAWAL_RULES } from '../../../shared/rules';
 import type { DirectDebitConfirmed } from '../../../shared/schemas/directdebit';
 import { checkIban, creditsDate, debitDate } from '../../../shared/sepa';
 import type { Db } from '../../db/client';
@@ -93,7 +94,7 @@ export async function confirmDirectDebit(
   provider: PaymentProvider,
   member: DirectDebitMember,
   where: DirectDebitSite,
-  body: { request: string; otp: string; iban: string },
+  body: { request: string; otp: string; iban: string; immediate_start?: true | undefined },
   urls: PaymentUrls,
   now: Date,
 ): Promise<DirectDebitConfirmed> {
@@ -161,6 +162,10 @@ export async function confirmDirectDebit(
           credits: row.credits,
           country: row.country,
           sequenceType: 'recurring',
+          // The express request to start at once, with the version of the text shown (as at checkout).
+          ...(body.immediate_start
+            ? { immediateStartAt: now, immediateStartVersion: WITHDRAWAL_RULES.immediateStartVersion }
+            : {}),
         })
         .returning();
       const created = inserted as typeof payments.$inferSelect;

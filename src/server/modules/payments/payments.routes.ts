@@ -8,6 +8,7 @@ import {
   paymentSchema,
   repeatOrderCreatedSchema,
   repeatOrderResponseSchema,
+  repeatOrderSchema,
   transactionQuerySchema,
   transactionsResponseSchema,
 } from '../../../shared/schemas/payments';
@@ -179,7 +180,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
 
   app.post(
     '/api/repeat-order.php',
-    { schema: { response: { 200: repeatOrderCreatedSchema } } },
+    { schema: { body: repeatOrderSchema, response: { 200: repeatOrderCreatedSchema } } },
     async (req, reply) => {
       const { user, profile } = req.requireAuth();
       reply.header('Cache-Control', 'no-store');
@@ -189,7 +190,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
         provider,
         { id: user.id, country: profile.country, locale: user.language, uiLocale: req.locale },
         site,
-        { publicUrl: opts.publicUrl },
+        { publicUrl: opts.publicUrl, immediateStart: req.body?.immediate_start === true },
       );
       return { payment: presentPayment(payment) };
     },

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/locales';
+import { WITHDRAWAL_RULES } from '../../../shared/rules';
 import type { RepeatOrderResponse } from '../../../shared/schemas/payments';
 import type { Db } from '../../db/client';
 import {
@@ -104,7 +105,7 @@ export async function placeRepeatOrder(
   provider: PaymentProvider,
   member: { id: number; country: string; locale: string; uiLocale: Locale },
   site: Site,
-  urls: PaymentUrls,
+  urls: PaymentUrls & { immediateStart?: boolean },
   now: Date = new Date(),
 ): Promise<PaymentRow> {
   const found = await repeatableOf(db, provider, member);
@@ -133,6 +134,10 @@ export async function placeRepeatOrder(
         credits: bundle.credits,
         country: found.country,
         sequenceType: 'recurring',
+        // The express request to start at once, with the version of the text the member saw (as at checkout).
+        ...(urls.immediateStart
+          ? { immediateStartAt: now, immediateStartVersion: WITHDRAWAL_RULES.immediateStartVersion }
+          : {}),
       })
       .returning();
     return row as PaymentRow;

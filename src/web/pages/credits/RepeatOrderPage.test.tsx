@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/accounts';
 import type { Payment, RepeatOrderResponse } from '../../../shared/schemas/payments';
 import type { SettingsResponse } from '../../../shared/schemas/sites';
+import payments from '../../locales/en/payments.json';
 import en from '../../locales/en/transactions.json';
 import { RepeatOrderPage } from './RepeatOrderPage';
 
@@ -66,7 +67,8 @@ function mockFetch(offer: RepeatOrderResponse, outcomes: Payment[]) {
     const url = new URL(input, 'http://localhost');
     if (url.pathname === '/api/repeat-order.php') {
       if (init?.method === 'POST') {
-        expect(init.body).toBe('{}');
+        // Pressed under the statement: the express request to start at once (issue 23, point 3).
+        expect(init.body).toBe('{"immediate_start":true}');
         const next = posts.shift();
         return next ? json(200, { payment: next }) : json(500, { error: { code: 'x', message: 'x' } });
       }
@@ -88,9 +90,9 @@ async function renderPage(fetchMock: ReturnType<typeof vi.fn>) {
     lng: 'en',
     fallbackLng: 'en',
     resources: {
-      en: { transactions: en, common: { loading: 'Loading…' }, validation: { generic: 'Error' } },
+      en: { transactions: en, payments, common: { loading: 'Loading…' }, validation: { generic: 'Error' } },
     },
-    ns: ['transactions', 'common'],
+    ns: ['transactions', 'payments', 'common'],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
@@ -141,6 +143,9 @@ describe('RepeatOrderPage', () => {
     expect(within(offer).getByText('incl. €3.46 VAT')).toBeTruthy();
     expect(within(offer).getByText('4 credits')).toBeTruthy();
     expect(document.title).toBe('Buy credits again - Amora');
+    expect(within(offer).getByTestId('immediate-start-note').textContent).toContain(
+      'By paying, I ask Amora to start at once',
+    );
 
     fireEvent.click(screen.getByTestId('repeat-order-buy'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/77'));

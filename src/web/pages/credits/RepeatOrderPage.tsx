@@ -9,6 +9,7 @@ import { BusyButton } from '../../components/ui/BusyButton';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { placeRepeatOrder, repeatOrderQuery, transactionQuery } from '../../features/payments/api/payments';
+import { ImmediateStartNote } from '../../features/payments/components/ImmediateStartNote';
 import { RecurringFailure } from '../../features/payments/components/RecurringFailure';
 import { RepeatOrderOffer } from '../../features/payments/components/RepeatOrderOffer';
 import { FAILED_STATUSES, useMoney } from '../../features/payments/components/TransactionFormat';
@@ -102,6 +103,7 @@ export function RepeatOrderPage() {
       <>
         <RepeatOrderOffer offer={offer} balance={user?.credits}>
           <FormAlert error={order.error} />
+          <ImmediateStartNote />
           <BusyButton
             busy={order.isPending}
             className="btn btn-primary btn-lg rounded-pill w-100"

@@ -200,12 +200,15 @@ describe('DirectDebitPage', () => {
     fireEvent.click(screen.getByTestId('dd-confirm'));
     expect(await screen.findByText('Invalid code. You have 4 more tries with this code.')).toBeTruthy();
     right = true;
+    // Above the confirmation: confirming is the express request to start at once (issue 23, point 3).
+    expect(screen.getByTestId('immediate-start-note').textContent).toContain('to start at once');
     fireEvent.click(screen.getByTestId('dd-confirm'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/41'));
     expect(calls(fetchMock, '/api/directdebit-confirm.php').at(-1)).toEqual({
       request: REQUEST.id,
       otp: '123456',
       iban: 'NL91 ABNA 0417 1643 00',
+      immediate_start: true,
     });
   });
 

@@ -30,6 +30,7 @@ import { SmsLimitRefusal, SmsNotDelivered } from '../../features/directdebit/com
 import { isDiscountRefusal, normaliseCode } from '../../features/discounts/hooks/use-checkout-discount';
 import { creditsQuery } from '../../features/payments/api/payments';
 import { TestModeNotice, useBundleFormat } from '../../features/payments/components/BundleParts';
+import { ImmediateStartNote } from '../../features/payments/components/ImmediateStartNote';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 import { ApiError } from '../../lib/http';
@@ -264,6 +265,7 @@ function DirectDebit({ bundleId, code }: { bundleId: number; code: string | null
                       bundleId={bundleId}
                     />
                   )}
+                  <ImmediateStartNote />
                   <CodeStep
                     request={sent.request}
                     amount={f.money(sent.request.price.amount, sent.request.price.currency)}

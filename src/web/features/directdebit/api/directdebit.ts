@@ -52,11 +52,14 @@ const SMS_ON_ITS_WAY: ReadonlySet<DirectDebitRequest['sms']> = new Set(['queued'
 export const resendDirectDebitCode = (request: string) =>
   api<{ request: DirectDebitRequest }>('api/directdebit-resend.php', { method: 'POST', body: { request } });
 
-/** POST /api/directdebit-confirm.php: the code and the IBAN again (never stored); answers the payment. */
+/**
+ * POST /api/directdebit-confirm.php: the code and the IBAN again (never stored); answers the payment. Confirmed under
+ * the statement of ImmediateStartNote: the express request to start at once.
+ */
 export const confirmDirectDebit = (request: string, otp: string, iban: string) =>
   api<DirectDebitConfirmed>('api/directdebit-confirm.php', {
     method: 'POST',
-    body: { request, otp, iban },
+    body: { request, otp, iban, immediate_start: true },
   });
 
 /** Refusals that concern the member's standing (blocked, limit) or direct debit as a whole (off). */

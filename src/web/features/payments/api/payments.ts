@@ -67,9 +67,12 @@ export const repeatOrderQuery = () =>
     throwOnError: false,
   });
 
-/** POST /api/repeat-order.php: buys the last bundle again on the mandate, in one confirmed step. */
+/**
+ * POST /api/repeat-order.php: buys the last bundle again on the mandate, in one confirmed step; pressed under the
+ * statement of ImmediateStartNote, it is the express request to start at once.
+ */
 export const placeRepeatOrder = () =>
-  api<{ payment: Payment }>('api/repeat-order.php', { method: 'POST', body: {} });
+  api<{ payment: Payment }>('api/repeat-order.php', { method: 'POST', body: { immediate_start: true } });
 
 /** GET /api/withdrawal.php?payment_id=: what withdrawing from a purchase would give back now (the server computes it). */
 export const withdrawalQuoteQuery = (paymentId: number) =>

@@ -5,6 +5,8 @@ import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SettingsResponse } from '../../../../shared/schemas/sites';
+import payments from '../../../locales/en/payments.json';
 import settings from '../../../locales/en/settings.json';
 import { checkoutNavigation } from '../../payments/components/checkout-navigation';
 import { RetentionOffers } from './RetentionOffers';
@@ -16,7 +18,7 @@ async function renderOffers(answer: (path: string, init?: RequestInit) => Respon
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { settings } },
+    resources: { en: { settings, payments } },
     interpolation: { escapeValue: false },
   });
   const fetchMock = vi.fn(async (input: string, init?: RequestInit) =>
@@ -31,9 +33,14 @@ async function renderOffers(answer: (path: string, init?: RequestInit) => Respon
     discount_percentage: 25,
   };
   const router = createMemoryRouter([{ path: '/', element: <RetentionOffers offers={offers} /> }]);
+  const client = new QueryClient();
+  client.setQueryData(['settings'], {
+    settings: { name: 'Amora' },
+    domain_language: 'en',
+  } as unknown as SettingsResponse);
   render(
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={client}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </I18nextProvider>,
@@ -78,9 +85,15 @@ describe('RetentionOffers', () => {
         : json(200, { payment: { id: 5, checkout_url: 'https://pay.example/tr_1' } }),
     );
     expect(screen.getByTestId('settings-offer-trial').textContent).toContain('€2.95');
+    // The statement above the button: buying is the express request to start at once (issue 23, point 3).
+    expect(screen.getByTestId('immediate-start-note').textContent).toContain('to start at once');
     fireEvent.click(screen.getByTestId('settings-offer-trial-button'));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/tr_1'));
     const pay = fetchMock.mock.calls.find(([url]) => String(url).includes('payment.php'))!;
-    expect(JSON.parse(String(pay[1]?.body))).toEqual({ bundle_id: 9, method: 'ideal' });
+    expect(JSON.parse(String(pay[1]?.body))).toEqual({
+      bundle_id: 9,
+      method: 'ideal',
+      immediate_start: true,
+    });
   });
 });

@@ -8,6 +8,7 @@ import { api } from '../../../lib/http';
 import { currentLocale } from '../../../lib/i18n';
 import type { DeleteOffers } from '../../auth/api/accounts';
 import { checkoutNavigation } from '../../payments/components/checkout-navigation';
+import { ImmediateStartNote } from '../../payments/components/ImmediateStartNote';
 
 const money = (minor: number, currency: string) =>
   new Intl.NumberFormat(currentLocale(), { style: 'currency', currency }).format(minor / 100);
@@ -27,7 +28,8 @@ export function RetentionOffers({ offers }: { offers: DeleteOffers }) {
       if (!trial || !method) throw new Error(t('delete.offers.trial.unavailable'));
       const { payment } = await api<{ payment: Payment }>('api/payment.php', {
         method: 'POST',
-        body: { bundle_id: trial.bundle_id, method },
+        // Bought under the statement of ImmediateStartNote: the express request to start at once.
+        body: { bundle_id: trial.bundle_id, method, immediate_start: true },
       });
       if (payment.checkout_url) checkoutNavigation.assign(payment.checkout_url);
       return payment;
@@ -56,6 +58,7 @@ export function RetentionOffers({ offers }: { offers: DeleteOffers }) {
                 price: money(trial.amount, trial.currency),
               })}
             </p>
+            <ImmediateStartNote className="small text-body-secondary mb-2" />
             <BusyButton
               className="btn btn-primary btn-sm rounded-pill"
               onClick={() => buyTrial.mutate()}
