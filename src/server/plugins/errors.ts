@@ -6,6 +6,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../shared/locales';
 import { VALIDATION_VARS } from '../../shared/schemas/validation-vars';
 import { translate } from '../i18n/translate';
 import { AppError } from '../lib/app-error';
+import { isDatabaseUnavailable } from '../lib/db-unavailable';
 
 interface Issue {
   path: string;
@@ -88,6 +89,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status === 413) {
       return reply.status(413).send({
         error: { code: 'payload_too_large', message: translate(locale, 'errors.payload_too_large') },
+      });
+    }
+    if (status === 500 && isDatabaseUnavailable(err)) {
+      // PostgreSQL away (a restart, a failover): a clear, retryable answer; the pools reconnect on the next use.
+      req.log.warn({ err }, 'database unavailable');
+      return reply.status(503).send({
+        error: { code: 'temporarily_unavailable', message: translate(locale, 'errors.generic') },
       });
     }
     if (status >= 500) {
