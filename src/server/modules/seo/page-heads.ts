@@ -1,11 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
+import { isLocale } from '../../../shared/locales';
 import type { Db } from '../../db/client';
 import { type LinkBase, siteOrigin } from '../accounts/account-mail';
 import { escapeHtml, renderHeadTags } from './head-tags';
-import { buildHeadTags, classifyPath, pageLocale } from './page-meta';
+import { buildHeadTags, classifyPath, pageLocale, siteLanguage } from './page-meta';
 import { findPublicMember } from './seo.repo';
+import { readStartAssets, type StartAssets, settingsPreloadLink, startPreloadLinks } from './start-preloads';
 
 /**
  * The built index.html split around what the server writes: its own <title>, description and og:type are taken
@@ -46,7 +48,9 @@ const MAX_ENTRIES = 5_000;
  */
 export class PageHeads {
   private cache = new Map<string, { html: string; expires: number }>();
-  private template: { shell: ShellTemplate | null; mtimeMs: number; checkedAt: number } | undefined;
+  private template:
+    | { shell: ShellTemplate | null; assets: StartAssets | null; mtimeMs: number; checkedAt: number }
+    | undefined;
 
   constructor(
     private readonly db: Db,
@@ -71,7 +75,7 @@ export class PageHeads {
     const key = `${site.id}|${status}|${locale}|${pathname}`;
     const now = Date.now();
     const hit = this.cache.get(key);
-    if (hit && hit.expires > now) return hit.html;
+    if (hit && hit.expires > now) return this.withStartPreloads(hit.html, req, site);
 
     const member =
       route.kind === 'member' && site.loggedOutSearch !== 'none'
@@ -97,7 +101,27 @@ export class PageHeads {
       html,
       expires: now + (route.kind === 'member' ? MEMBER_PAGE_TTL_MS : PAGE_TTL_MS),
     });
-    return html;
+    return this.withStartPreloads(html, req, site);
+  }
+
+  /**
+   * What the app fetches before its first paint, named in the head (start-preloads.ts): the settings call of this
+   * address, the texts of the language the app will start in (src/web/main.tsx: ?lang, else the cookie, else the
+   * site's) and of the fallback language, and the font. Per request: the settings address carries the query.
+   */
+  private withStartPreloads(html: string, req: FastifyRequest, site: { domainLanguage: string }): string {
+    const assets = this.template?.assets;
+    if (!assets) return html;
+    const query = req.url.indexOf('?');
+    const asked = (req.query as Record<string, unknown> | undefined)?.lang;
+    const startLocale = isLocale(asked) ? asked : (req.localeCookie ?? siteLanguage(site));
+    const links = [
+      settingsPreloadLink(req.hostname, query < 0 ? '' : req.url.slice(query)),
+      ...startPreloadLinks(assets, startLocale),
+    ];
+    const headEnd = html.search(/<\/head>/i);
+    if (headEnd < 0) return html;
+    return `${html.slice(0, headEnd)}  ${links.join('\n    ')}\n  ${html.slice(headEnd)}`;
   }
 
   /** The split index.html, checked against the file at most once a second (a new build replaces it). */
@@ -109,7 +133,7 @@ export class PageHeads {
     try {
       mtimeMs = statSync(file).mtimeMs;
     } catch {
-      this.template = { shell: null, mtimeMs: 0, checkedAt: now };
+      this.template = { shell: null, assets: null, mtimeMs: 0, checkedAt: now };
       return null;
     }
     if (this.template && this.template.mtimeMs === mtimeMs) {
@@ -117,7 +141,7 @@ export class PageHeads {
       return this.template.shell;
     }
     const shell = splitShell(readFileSync(file, 'utf8'));
-    this.template = { shell, mtimeMs, checkedAt: now };
+    this.template = { shell, assets: readStartAssets(this.webDistDir), mtimeMs, checkedAt: now };
     this.cache.clear();
     return shell;
   }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +32,16 @@ let de: Site;
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(os.tmpdir(), 'amora-seo-'));
   await writeFile(path.join(webDir, 'index.html'), SHELL);
+  // The build's manifest: the start preloads (start-preloads.ts) come from it.
+  await mkdir(path.join(webDir, '.vite'));
+  await writeFile(
+    path.join(webDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc.js', assets: ['assets/inter-latin-wght-normal-l1.woff2'] },
+      'locales/de/common.json': { file: 'assets/common-de1.js', src: 'locales/de/common.json' },
+      'locales/nl/common.json': { file: 'assets/common-nl1.js', src: 'locales/nl/common.json' },
+    }),
+  );
   ctx = await buildTestApp({ WEB_DIST_DIR: webDir });
   nl = await ctx.createSite({
     name: 'Liefde & "Co" <script>',
@@ -315,5 +325,22 @@ describe('robots.txt and sitemap.xml per site', () => {
     expect(xml).not.toContain('?lang=fr');
     const h = head((await page(two, '/pages/faq')).html);
     expect([...h.alternates.keys()].sort()).toEqual(['de', 'en', 'x-default']);
+  });
+});
+
+describe('what the app fetches first, named in the head', () => {
+  it("the settings call of the address, the start language's and the fallback's texts, the font", async () => {
+    const r = await page(de, '/landers/tinderswipe?network=ads');
+    const head = r.html.slice(0, r.html.indexOf('</head>'));
+    expect(head).toContain(
+      `<link rel="preload" as="fetch" href="/api/settings.php?network=ads&amp;domain=${de.domain}" crossorigin>`,
+    );
+    expect(head).toContain('<link rel="modulepreload" href="/assets/common-de1.js" crossorigin>');
+    expect(head).toContain('<link rel="modulepreload" href="/assets/common-nl1.js" crossorigin>');
+    expect(head).toContain('href="/assets/inter-latin-wght-normal-l1.woff2" crossorigin>');
+    // The language the app starts in: the cookie's (a cached page too), only the fallback's texts for Dutch.
+    const again = await page(de, '/landers/tinderswipe', 'i18n_redirected=nl');
+    expect(again.html).not.toContain('common-de1.js');
+    expect(again.html).toContain(`href="/api/settings.php?domain=${de.domain}"`);
   });
 });
