@@ -14,7 +14,10 @@ const MANIFEST = {
   },
   'locales/en/common.json': { file: 'assets/common-en1.js', src: 'locales/en/common.json' },
   'locales/en/pages.json': { file: 'assets/pages-en2.js', src: 'locales/en/pages.json' },
-  '../shared/i18n/en/validation.json': { file: 'assets/validation-en3.js', src: '../shared/i18n/en/validation.json' },
+  '../shared/i18n/en/validation.json': {
+    file: 'assets/validation-en3.js',
+    src: '../shared/i18n/en/validation.json',
+  },
   'locales/nl/common.json': { file: 'assets/common-nl1.js', src: 'locales/nl/common.json' },
   'locales/pl/common.json': { file: 'assets/common-pl1.js', src: 'locales/pl/common.json' },
   'admin/locales/en/console.json': { file: 'assets/console-en.js', src: 'admin/locales/en/console.json' },
@@ -57,7 +60,9 @@ describe('start preloads', () => {
     expect(settingsPreloadLink('localhost', '')).toBe(
       '<link rel="preload" as="fetch" href="/api/settings.php?domain=localhost" crossorigin>',
     );
-    expect(settingsPreloadLink('amora.example', '?network=ads&domain=evil.example&sub1=a%20b&network=x')).toBe(
+    expect(
+      settingsPreloadLink('amora.example', '?network=ads&domain=evil.example&sub1=a%20b&network=x'),
+    ).toBe(
       '<link rel="preload" as="fetch" href="/api/settings.php?network=x&amp;sub1=a+b&amp;domain=amora.example" crossorigin>',
     );
   });
