@@ -58,6 +58,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder for PGlite; `undefined` keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
+  /** An in-memory PGlite starts from this dump of a data folder (tests: test/pglite-template.ts). */
+  pgliteTemplate?: Blob | undefined;
   /** PostgreSQL connections in the pool (10 when not given) */
   poolSize?: number | undefined;
   onPoolError?: (err: Error) => void;
@@ -154,7 +156,10 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     };
   }
   if (opts.pgliteDir) await mkdir(opts.pgliteDir, { recursive: true });
-  const client = new PGlite(opts.pgliteDir);
+  const client =
+    opts.pgliteTemplate && !opts.pgliteDir
+      ? new PGlite({ loadDataDir: opts.pgliteTemplate })
+      : new PGlite(opts.pgliteDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

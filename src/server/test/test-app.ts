@@ -15,6 +15,7 @@ import type { PaymentProvider } from '../modules/payments/providers/provider';
 import type { PhotoClassifier } from '../modules/photos/photo-classifier';
 import { DEFAULT_COMPANY, defaultSite } from '../modules/sites/site-defaults';
 import { insertCompany, insertSite } from '../modules/sites/sites.repo';
+import { pgliteTemplate } from './pglite-template';
 
 /**
  * A real app on a real, migrated database: in-memory PGlite by default, the PostgreSQL of DATABASE_URL when set
@@ -84,7 +85,11 @@ export async function buildTestApp(
     SESSION_CACHE_SECONDS: process.env.TEST_SESSION_CACHE_SECONDS ?? '0',
     ...env,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteTemplate: config.databaseUrl ? undefined : await pgliteTemplate(),
+  });
+  // On PGlite from the template, this finds every migration applied (without a template, it applies them).
   if (database.driver === 'pglite') await database.migrate();
   const redis = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   const app = await buildApp({
