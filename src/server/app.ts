@@ -72,6 +72,10 @@ import { connectSearchCaches } from './modules/search/search.cache';
 import { searchRoutes } from './modules/search/search.routes';
 import { PageHeads } from './modules/seo/page-heads';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { FaceApiReader, type FaceReader } from './modules/verification/face-analyzer';
+import { verificationAdminRoutes } from './modules/verification/verification.admin-routes';
+import { VerificationRunner } from './modules/verification/verification-runner';
+import { verificationRoutes } from './modules/verification/verification.routes';
 import { SiteDirectory } from './modules/sites/site-directory';
 import { sitesAdminRoutes } from './modules/sites/sites.admin-routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
@@ -118,6 +122,8 @@ export interface AppDeps {
   flexpay?: FlexpaySetup | undefined;
   /** Scores new photos for nudity; by default nsfwjs, loaded on first use (tests of the queue pass their own). */
   photoClassifier?: PhotoClassifier | undefined;
+  /** Reads faces for photo verification; by default face-api in a worker thread, started on first use. */
+  faceReader?: FaceReader | undefined;
 }
 
 /** Fastify's option for TRUST_PROXY: N hops becomes "trust the N nearest proxies", never "trust anybody". */
@@ -250,6 +256,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => photoScreening.stop());
   await app.register(photosRoutes, { storage: mediaStorage, screening: photoScreening });
   await app.register(memberProfileRoutes);
+  // Photo verification (issue 21): selfies are checked behind the request, the face model in its own thread.
+  const faceReader = deps.faceReader ?? new FaceApiReader();
+  const verificationRunner = new VerificationRunner({
+    db: deps.db,
+    storage: mediaStorage,
+    reader: faceReader,
+    warn: (msg, err) => app.log.warn({ err }, msg),
+  });
+  app.decorate('verificationRunner', verificationRunner);
+  app.addHook('onClose', async () => {
+    await verificationRunner.stop();
+    if (faceReader instanceof FaceApiReader) await faceReader.close();
+  });
+  await app.register(verificationRoutes, { storage: mediaStorage, runner: verificationRunner });
   // Payments carry the site's neutral billing descriptor as their description (issue 23, discreet mode).
   const paymentProvider = withBillingDescriptor(
     deps.db,
@@ -320,6 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(catalogueAdminRoutes);
   await app.register(discountsAdminRoutes);
   await app.register(photosAdminRoutes, { storage: mediaStorage });
+  await app.register(verificationAdminRoutes, { storage: mediaStorage });
   await app.register(dataExportRoutes, { storage: mediaStorage, settings: config.dataExport });
   await app.register(dataExportAdminRoutes, { storage: mediaStorage });
   await app.register(figuresAdminRoutes);
@@ -349,5 +370,7 @@ declare module 'fastify' {
     paymentProviders: readonly PaymentProvider[];
     /** The photo screening queue (the scheduler's job drains it; tests wait for it with idle()). */
     photoScreening: PhotoScreening;
+    /** Photo verification's queue and jobs (tests wait for it with idle()). */
+    verificationRunner: VerificationRunner;
   }
 }

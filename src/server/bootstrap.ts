@@ -144,6 +144,15 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     },
     // Photos left waiting for their nudity score (a restart, another instance's crash): photo-screening.ts.
     { name: 'photo-screening', everyMs: 30_000, run: () => app.photoScreening.drainAll() },
+    // Photo verification (modules/verification): selfies left unchecked, verified members' new main photos, and
+    // selfies no longer needed (deleted after the decision; stale ones after VERIFICATION_RULES.staleSelfieHours).
+    { name: 'verification-check', everyMs: 30_000, run: () => app.verificationRunner.drainAll() },
+    {
+      name: 'verification-main-photos',
+      everyMs: 60_000,
+      run: () => app.verificationRunner.recheckMainPhotos(),
+    },
+    { name: 'verification-cleanup', everyMs: 10 * 60_000, run: () => app.verificationRunner.cleanUp() },
     // Members' data exports: prepared (zip in the media storage, mail), then deleted when they expire.
     ...dataExportJobs({
       db: database.db,

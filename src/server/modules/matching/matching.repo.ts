@@ -154,6 +154,7 @@ const toMatchRow = (r: RawMatchRow): MatchRow => ({
   country: r.country,
   fictional: r.fictional,
   kind: r.kind,
+  verified: r.verified === true,
   storageKey: r.storageKey,
   photoStatus: r.photoStatus,
   sharedInterests: Number(r.sharedInterests),
@@ -164,6 +165,7 @@ const toMatchRow = (r: RawMatchRow): MatchRow => ({
 function matchColumns(s: Seeker, f: CandidateFilter): SQL {
   return sql`p.user_id as id, p.name, p.birth_date as "birthDate", p.city, p.country, p.fictional, p.kind,
     ph.storage_key as "storageKey", ph.status as "photoStatus",
+    exists (select 1 from verified_members vm where vm.user_id = p.user_id and vm.suspended_at is null) as verified,
     ${sharedInterests(f.interests)} as "sharedInterests", ${distanceKm(s)} as "distanceKm"`;
 }
 
@@ -172,7 +174,7 @@ const publicPhotoJoin = sql`left join photos ph on ph.user_id = p.user_id and ph
 /**
  * The match finder's ranking (also the signup matches): a pool of `pool` candidates, near first (the most recently
  * active of the own region, then of the own country, then of everywhere: deckWalks), ranked by fit. Score: 3 per
- * shared interest, 2 within 10 km or 1 within 50 km, 1 for a photo; ties go to the nearer distance band, then to the
+ * shared interest, 2 within 10 km or 1 within 50 km, 1 for a photo, 1 for a verified member (photo verification); ties go to the nearer distance band, then to the
  * more recently active. With `nearFirst` the distance band comes before the score (the signup matches and a member
  * who saved no preferences: suggestions from near the member first). The pool reads at most `pool` entries of each
  * walk, and no further walk once it is full.
@@ -184,7 +186,8 @@ export function rankedMatchesSql(
 ): SQL {
   const score = sql`m."sharedInterests" * 3
       + case when m."distanceKm" <= 10 then 2 when m."distanceKm" <= 50 then 1 else 0 end
-      + case when m."storageKey" is null then 0 else 1 end desc`;
+      + case when m."storageKey" is null then 0 else 1 end
+      + case when m.verified then 1 else 0 end desc`;
   const walks = deckWalks(s, f).map(
     (w) => sql`(select p.user_id, ${sql.raw(String(w))} as band, p.last_active_at from profiles p
         where ${candidateConditions(s, f, w)}

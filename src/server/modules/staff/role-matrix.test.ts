@@ -31,6 +31,10 @@ const ROLE_MATRIX: Record<string, StaffAccess> = {
   'GET /api/admin/photos.php': 'moderator',
   'POST /api/admin/photos.php': 'moderator',
   'GET /api/admin/photo-image.php': 'moderator',
+  // photo verification's review queue (verification/verification.admin-routes.ts)
+  'GET /api/admin/verifications.php': 'moderator',
+  'POST /api/admin/verifications.php': 'moderator',
+  'GET /api/admin/verification-image.php': 'moderator',
   // notices, decisions, appeals (reports.admin-routes.ts)
   'GET /api/admin/reports.php': 'moderator',
   'POST /api/admin/reports.php': 'moderator',
