@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MemberPhoto } from '../../../shared/schemas/member-profile';
 import members from '../../locales/en/members.json';
 import reports from '../../locales/en/reports.json';
+import { json, renderWithKit, resetKit } from '../../test/render-kit';
 import { PhotoViewer } from './PhotoViewer';
 
 const photo = (id: number): MemberPhoto => ({
@@ -37,35 +35,16 @@ function Page({ canReport, onReported }: { canReport: boolean; onReported: (b: b
 }
 
 async function setup(canReport: boolean) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { members, reports } },
-    interpolation: { escapeValue: false },
-  });
-  const fetchMock = vi.fn(
-    async () =>
-      new Response(JSON.stringify({ ok: true, blocked: false }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
   const onReported = vi.fn();
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={new QueryClient()}>
-        <Page canReport={canReport} onReported={onReported} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { fetchMock, onReported };
+  const { api } = await renderWithKit({
+    element: <Page canReport={canReport} onReported={onReported} />,
+    texts: { members, reports },
+    api: { 'POST report.php': () => json(200, { ok: true, blocked: false }) },
+  });
+  return { fetchMock: api.fetch, onReported };
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetKit);
 
 describe('PhotoViewer', () => {
   it('reports the photo shown: the viewer closes, the dialog names the photo and sends its id', async () => {
