@@ -45,19 +45,35 @@ export interface CountryMap {
 
 type CountryFeature = Feature<Geometry, { name: string }>;
 type Atlas = Topology<Objects<{ name: string }>>;
-let atlas: Atlas | undefined;
+type Box = [[number, number], [number, number]];
+let atlas: { topology: Atlas; features: CountryFeature[]; bounds: Box[] } | undefined;
 
-/**
- * The countries of world-atlas' 1:50m Natural Earth shapes (read from the package, never fetched), simplified to
- * `minWeight` (planar triangle area in square degrees, presimplify's default); the full detail without it.
- */
-function worldFeatures(minWeight = 0): CountryFeature[] {
+/** world-atlas' 1:50m Natural Earth countries (read from the package, never fetched), with each one's bounds. */
+function world() {
   if (!atlas) {
     const require = createRequire(import.meta.url);
-    atlas = presimplify(require('world-atlas/countries-50m.json') as Atlas);
+    const topology = presimplify(require('world-atlas/countries-50m.json') as Atlas);
+    const collection = feature(topology, topology.objects.countries as GeometryCollection<{ name: string }>);
+    const features = (collection as FeatureCollection<Geometry, { name: string }>).features;
+    atlas = { topology, features, bounds: features.map((f) => geoBounds(f) as Box) };
   }
-  const topology: Atlas = minWeight > 0 ? simplify(atlas, minWeight) : atlas;
-  const collection = feature(topology, topology.objects.countries as GeometryCollection<{ name: string }>);
+  return atlas;
+}
+
+/**
+ * The countries whose bounds meet `view` (west, south, east, north in degrees; those across the antimeridian
+ * always), simplified to `minWeight` (planar triangle area in square degrees, presimplify's default).
+ */
+function featuresIn(view: Box, minWeight: number): CountryFeature[] {
+  const { topology, bounds } = world();
+  const [[west, south], [east, north]] = view;
+  const all = (topology.objects.countries as GeometryCollection<{ name: string }>).geometries;
+  const geometries = all.filter((_, i) => {
+    const [[w, s], [e, n]] = bounds[i] as Box;
+    return w > e || (w <= east && e >= west && s <= north && n >= south);
+  });
+  const simple: Atlas = simplify(topology, minWeight);
+  const collection = feature(simple, { type: 'GeometryCollection', geometries });
   return (collection as FeatureCollection<Geometry, { name: string }>).features;
 }
 
@@ -100,8 +116,7 @@ export function countryMap(country: string): CountryMap | null {
 
 function makeCountryMap(country: string): CountryMap | null {
   const id = ATLAS_IDS[country];
-  const features = worldFeatures();
-  const home = id ? features.find((f) => f.id === id) : undefined;
+  const home = id ? world().features.find((f) => f.id === id) : undefined;
   if (!home) return null;
   const rules = LANDER_RULES.map;
   const width = rules.viewWidth;
@@ -125,7 +140,13 @@ function makeCountryMap(country: string): CountryMap | null {
     ]);
   const path = geoPath(projection).digits(1);
   // Mercator's scale is pixels per radian: a pixel is about 180 / π / scale degrees (less away from the equator).
-  const simple = worldFeatures(MIN_PIXELS * (180 / Math.PI / projection.scale()) ** 2);
+  const [west, north] = projection.invert?.([0, 0]) ?? [-180, 90];
+  const [east, south] = projection.invert?.([width, height]) ?? [180, -90];
+  const view: Box = [
+    [west, south],
+    [east, north],
+  ];
+  const simple = featuresIn(view, MIN_PIXELS * (180 / Math.PI / projection.scale()) ** 2);
   const shapes: CountryMap['shapes'] = [];
   for (const f of simple) {
     const d = path(f);
