@@ -34,6 +34,8 @@ export const NAMESPACES = [
   'cancel',
   // the installed app: offline page, new version, install offer (issue 24)
   'pwa',
+  // photo verification and the verified badge (issue 21)
+  'verification',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { SignupLink } from '../signup/components/SignupLink';
+import { VerifiedBadge } from '../verification/VerifiedBadge';
 import { FictionalMark } from './FictionalMark';
 import type { LanderCard } from './use-lander';
 
@@ -38,6 +39,7 @@ export function MemberPost({ profile, fictionalIcon }: { profile: LanderCard; fi
           <h3 id={headingId} className="h6 fw-semibold mb-0 text-truncate">
             {profile.name}, {profile.age}
             {profile.fictional && <FictionalMark icon={fictionalIcon} />}
+            {profile.verified && <VerifiedBadge />}
           </h3>
           {profile.city && (
             <p className="small text-body-secondary mb-0 text-truncate">

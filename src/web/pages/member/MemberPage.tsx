@@ -20,6 +20,7 @@ import { ReportButton } from '../../features/reports/components/ReportButton';
 import { SignupLink } from '../../features/signup/components/SignupLink';
 import { regionsQuery } from '../../features/site/api/regions';
 import { useSettings } from '../../features/site/api/settings';
+import { VerifiedBadge } from '../../features/verification/VerifiedBadge';
 import { useHead } from '../../lib/head';
 import { ApiError } from '../../lib/http';
 import { currentLocale } from '../../lib/i18n';
@@ -144,6 +145,7 @@ function Profile({ profile, related }: { profile: MemberProfile; related: Card[]
                     data-testid="member-fictional"
                   />
                 )}
+                {profile.verified && <VerifiedBadge className="ms-2 fs-5 align-middle" />}
               </h1>
               {place && (
                 <p className="text-body-secondary mb-2">

@@ -40,6 +40,7 @@ import {
 import { UnsavedChangesGuard, useReportUnsaved } from '../../features/profile/unsaved-changes';
 import { useRegions } from '../../features/site/api/regions';
 import { useSettings } from '../../features/site/api/settings';
+import { VerificationSection } from '../../features/verification/VerificationSection';
 import { dateLocale } from '../../lib/date-locale';
 import { validateWith } from '../../lib/form-errors';
 import { useHead } from '../../lib/head';
@@ -121,6 +122,7 @@ export function ProfilePage() {
               <ProfileSection id="photos" title={t('sections.photos')} icon="bi-images" note={note}>
                 <PhotoManager />
               </ProfileSection>
+              <VerificationSection />
               {(show('about') || show('interests')) && (
                 <AboutSection
                   profile={profile.data}

@@ -9,6 +9,7 @@ import type { ChatListItem } from '../../../../shared/schemas/chat';
 import { RetryButton } from '../../../components/ui/RetryButton';
 import { dateLocale } from '../../../lib/date-locale';
 import { currentLocale } from '../../../lib/i18n';
+import { VerifiedBadge } from '../../verification/VerifiedBadge';
 import { chatsQuery, deleteChatCall, removeChatFromList } from '../api/chat';
 import { ChatAvatar, FictionalMark, isGiftId } from './ChatParts';
 
@@ -139,6 +140,7 @@ function ChatRow({ item, active, onDelete }: { item: ChatListItem; active: boole
           <span className="d-flex align-items-baseline gap-2">
             <span className="chat-list-name text-truncate">{profile.name}</span>
             {profile.fictional && <FictionalMark className="small" />}
+            {profile.verified && <VerifiedBadge className="small" />}
             {when && !Number.isNaN(when.getTime()) && (
               <time dateTime={last!.created_at} className="ms-auto small text-body-secondary flex-shrink-0">
                 {Date.now() - when.getTime() < 60_000

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MatchCard } from '../../../../shared/schemas/matching';
 import { countryDisplayName } from '../../profile/profile-form';
+import { VerifiedBadge } from '../../verification/VerifiedBadge';
 import { matchReasonText } from './MatchReason';
 
 /** Why the member is in the deck ("3 shared interests · 12 km", as in the match finder); empty when nothing applies. */
@@ -77,6 +78,7 @@ export function SwipeCard({
                 aria-label={t('common:profile.fictional')}
               />
             )}
+            {card.verified && <VerifiedBadge className="ms-2 align-self-center" />}
           </h2>
           {place && (
             <p className="swipe-card-place">

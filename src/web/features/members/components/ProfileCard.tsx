@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { isCamKind } from '../../../../shared/profile-kinds';
 import type { ProfileCard as Card } from '../../../../shared/schemas/members';
 import { KindBadge } from '../../cams/components/KindBadge';
+import { VerifiedBadge } from '../../verification/VerifiedBadge';
 
 /**
  * A member tile: photo, name, age and city, with the fictional-profile icon where it applies. `badge` sits on the
@@ -55,6 +56,7 @@ export function ProfileCard({
               aria-label={t('profile.fictional')}
             />
           )}
+          {profile.verified && <VerifiedBadge />}
         </p>
         {profile.city && (
           <p className="small text-body-secondary mb-0 text-truncate">
