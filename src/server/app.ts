@@ -83,6 +83,7 @@ import { inviteAcceptRoutes } from './modules/staff/invite-accept.routes';
 import { staffAdminRoutes } from './modules/staff/staff-admin.routes';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes';
 import { staffGuardPlugin } from './modules/staff/staff-guard';
+import { profileVisitsRoutes } from './modules/visits/visits.routes';
 import { withdrawalRoutes } from './modules/withdrawal/withdrawal.routes';
 import { compressionPlugin } from './plugins/compression';
 import { dbPlugin } from './plugins/db';
@@ -321,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(matchingRoutes);
   await app.register(camsRoutes);
   await app.register(privacyRoutes);
+  await app.register(profileVisitsRoutes);
   await app.register(consentsRoutes);
   await app.register(geocodeRoutes, { rateLimitMax: 60 * scale });
   if (!config.isProduction) await app.register(devMailboxRoutes);

@@ -34,6 +34,7 @@ import type { DispatchDeps } from './modules/notifications/notifications.service
 import { ensureUnsubscribeKey } from './modules/notifications/unsubscribe-token';
 import { ensureDefaultSite } from './modules/sites/sites.service';
 import { staffCleanupJob } from './modules/staff/staff-cleanup';
+import { visitsExpiryJob } from './modules/visits/visits-expiry.job';
 import { retryWithdrawalRefunds } from './modules/withdrawal/withdrawal.service';
 
 export interface Running {
@@ -115,6 +116,7 @@ export async function bootstrap(config: AppConfig, log: (msg: string) => void): 
     loginThrottleCleanupJob(database.db),
     staffCleanupJob(database.db),
     swipeCleanupJob(database.db),
+    visitsExpiryJob(database.db),
     // Suspensions and hidden profiles whose time is over: listed again (modules/decisions/restrictions.ts).
     { name: 'restriction-end', everyMs: 60_000, run: () => endExpiredRestrictions(database.db) },
     paymentRecheckJob(database.db, app.paymentProvider, (id) => app.sessionCache.invalidateMember(id)),

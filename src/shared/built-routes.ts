@@ -17,6 +17,7 @@ export const BUILT_ROUTES: ReadonlySet<RouteName> = new Set<RouteName>([
   'pages-return-policy',
   'pages-faq',
   'pages-service',
+  'pages-safety',
   'complaints',
   'cancel',
   'login',

@@ -42,6 +42,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('typing'), conversation_id: z.number().int() }),
   /** the member removed the chat (in another tab) */
   z.object({ ...base, type: z.literal('conversation.removed'), conversation_id: z.number().int() }),
+  /** the partner unmatched: the conversation is ended (no more messages either way) */
+  z.object({ ...base, type: z.literal('conversation.ended'), conversation_id: z.number().int() }),
   /** the member's credits changed (a message paid, a payment settled) */
   z.object({ ...base, type: z.literal('credits.changed'), credits: z.number().int() }),
   /** somebody liked the member; `match` when the member likes them too */

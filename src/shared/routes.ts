@@ -43,6 +43,7 @@ export const ROUTES = {
   'pages-return-policy': '/pages/return-policy',
   'pages-faq': '/pages/faq',
   'pages-service': '/pages/service',
+  'pages-safety': '/pages/safety',
   'landers-tinderswipe': '/landers/tinderswipe',
   'landers-type-slug': '/landers/:type/:slug?',
   'members-id-chat': '/members/:id/chat',
@@ -84,6 +85,7 @@ export const INFO_PAGES = {
   'pages-return-policy': 'return_policy',
   'pages-faq': 'faq',
   'pages-service': 'service',
+  'pages-safety': 'safety',
   complaints: 'complaints',
 } as const satisfies Partial<Record<RouteName, string>>;
 export type InfoPageKey = (typeof INFO_PAGES)[keyof typeof INFO_PAGES];

@@ -307,4 +307,5 @@ export const ICEBREAKER_IDS = [
 // The staff console's and the consumer-law constants live in files of their own, and are part of this module.
 export * from './rules-consumer-law';
 export * from './rules-notifications';
+export * from './rules-safety';
 export * from './rules-staff';

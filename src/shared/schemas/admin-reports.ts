@@ -24,7 +24,7 @@ const memberHistory = z.object({
 
 export const adminReportSchema = z.object({
   id: z.number().int(),
-  source: z.enum(['chat', 'profile', 'photo', 'complaint']),
+  source: z.enum(['chat', 'profile', 'photo', 'complaint', 'automated']),
   target: z.enum(['profile', 'photo', 'message', 'url']),
   reason: z.string(),
   comment: z.string(),

@@ -30,6 +30,11 @@ export const chatMessageSchema = z.object({
    * read by the partner
    */
   status: z.enum(['held', 'sent', 'read']),
+  /**
+   * recipient only, when present: the sender's first message in the conversation carried a scam pattern, an e-mail
+   * address, a link or a phone number (issue 21, point 4); the screen shows a gentle warning with it
+   */
+  safety_warning: z.enum(['scam', 'email', 'link', 'phone']).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -83,6 +88,9 @@ export const conversationSchema = z.object({
   /** the viewer's credits now */
   credits: z.number().int(),
   premium: z.boolean(),
+  /** when present: the conversation was ended by an unmatch, by the viewer ('me') or the partner; nothing more can
+   *  be sent in it */
+  ended: z.enum(['me', 'partner']).optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
@@ -120,6 +128,12 @@ export const sendMessageResponseSchema = z.object({
   free_messages_left: z.number().int(),
 });
 export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
+
+/**
+ * POST /api/unmatch.php { conversation }: ends the conversation for both (issue 21, point 4): no message either way
+ * any more, the likes between the two are taken back, the viewer's chat list forgets it, the partner sees it ended.
+ */
+export const unmatchRequestSchema = z.object({ conversation: id });
 
 /** POST /api/chat-read.php { conversation }: everything the partner sent so far is read; unread goes to 0. */
 export const readChatRequestSchema = z.object({ conversation: id });

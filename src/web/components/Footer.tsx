@@ -16,12 +16,14 @@ const LINKS = [
   ['/cancel', 'footer.cancel'],
   ['/pages/return-policy', 'footer.return_policy'],
   ['/pages/faq', 'footer.faq'],
+  // Safety tips for dating (issue 21), also linked from the chat's report dialog.
+  ['/pages/safety', 'safety:footer'],
   ['/pages/service', 'footer.support'],
   ['/lang-config', 'lang_config.title'],
 ] as const;
 
 export function Footer({ settings }: { settings: PublicSettings }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'safety']);
   const company = useCompanyInfo().data;
   const showUsFooter = settings.us_footer && currentLocale() === 'en';
   return (

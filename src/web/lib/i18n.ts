@@ -36,6 +36,8 @@ export const NAMESPACES = [
   'pwa',
   // photo verification and the verified badge (issue 21)
   'verification',
+  // who viewed me, unmatch, first-message warnings, safety tips (issue 21)
+  'safety',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

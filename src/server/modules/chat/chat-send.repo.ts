@@ -95,6 +95,15 @@ export interface SendChecks {
   startedOthers: number;
   /** for a photo: whether the two members like each other (else false) */
   matched: boolean;
+  /** one of the two unmatched: no message either way any more (chat-unmatch.ts) */
+  ended: boolean;
+  /** the member has sent nothing in this conversation yet: this is the member's first message in it */
+  firstOfSender: boolean;
+  /**
+   * for a text that is the member's first in this conversation: in how many other conversations the member's first
+   * message was this same text within RULES.firstMessage.repeatWindowMinutes (modules/safety); else 0
+   */
+  sameFirst: number;
 }
 
 /**
@@ -113,6 +122,8 @@ export function sendChecksStep(q: {
   /** the text to look for in the member's other conversations, or null for gifts and photos */
   text: string | null;
   minutes: number;
+  /** the window of sameFirst */
+  firstMinutes: number;
 }) {
   return sendChecksQuery.step({
     userId: q.userId,
@@ -121,6 +132,7 @@ export function sendChecksStep(q: {
     body: q.text ?? '',
     conversationId: q.conversationId,
     minutes: q.minutes,
+    firstMinutes: q.firstMinutes,
     photo: q.kind === 'photo',
   });
 }
@@ -133,6 +145,9 @@ export function sendChecksOf(rows: SendChecksRow[]): SendChecks {
     sameText: Number(row?.same_text ?? 0),
     startedOthers: Number(row?.started_others ?? 0),
     matched: row?.matched === true,
+    ended: row?.ended === true,
+    firstOfSender: row?.first_of_sender === true,
+    sameFirst: Number(row?.same_first ?? 0),
   };
 }
 interface SendChecksRow {
@@ -141,6 +156,9 @@ interface SendChecksRow {
   same_text: string | number;
   started_others: string | number;
   matched: boolean | null;
+  ended: boolean | null;
+  first_of_sender: boolean | null;
+  same_first: string | number | null;
 }
 const sendChecksQuery = namedStatement<SendChecksRow>('chat_send_checks', () => {
   const user = sql.placeholder('userId');
@@ -163,7 +181,20 @@ const sendChecksQuery = namedStatement<SendChecksRow>('chat_send_checks', () => 
       case when ${sql.placeholder('photo')}::boolean then
         exists (select 1 from likes where liker_id = ${user} and liked_id = cm.partner_id)
         and exists (select 1 from likes where liker_id = cm.partner_id and liked_id = ${user})
-      end as matched
+      end as matched,
+      c.ended_at is not null as ended,
+      not exists (select 1 from messages where conversation_id = ${conversation}::bigint and sender_id = ${user})
+        as first_of_sender,
+      case when ${sql.placeholder('checkText')}::boolean
+        and not exists (select 1 from messages where conversation_id = ${conversation}::bigint and sender_id = ${user})
+      then
+        (select count(distinct f.conversation_id) from messages f where f.sender_id = ${user}
+          and f.created_at > now() - make_interval(mins => ${sql.placeholder('firstMinutes')}::int)
+          and f.body = ${sql.placeholder('body')}::text
+          and f.conversation_id <> ${conversation}::bigint
+          and not exists (select 1 from messages e where e.conversation_id = f.conversation_id
+            and e.sender_id = f.sender_id and e.id < f.id))
+      else 0 end as same_first
     from users u
     left join conversation_members cm on cm.user_id = u.id and cm.conversation_id = ${conversation}::bigint
     left join conversations c on c.id = cm.conversation_id
@@ -198,7 +229,7 @@ export async function countFreeTexts(tx: Db | Tx, userId: number): Promise<numbe
 }
 
 export type NewMessage = Pick<Message, 'conversationId' | 'senderId' | 'kind' | 'body' | 'credits' | 'held'> &
-  Partial<Pick<Message, 'clientId' | 'gift' | 'photoKey' | 'photoBlurred' | 'heldReason'>>;
+  Partial<Pick<Message, 'clientId' | 'gift' | 'photoKey' | 'photoBlurred' | 'heldReason' | 'safetyFlag'>>;
 
 /**
  * Stores a message and brings both sides up to date: the sender's side always, the recipient's (last message,
@@ -244,6 +275,7 @@ function insertValues(recipientId: number, m: NewMessage, spendReason: string | 
     credits: m.credits,
     held: m.held,
     heldReason: m.heldReason ?? null,
+    safetyFlag: m.safetyFlag ?? null,
     spend: spendReason === undefined ? 0 : m.credits,
     spendReason: spendReason ?? '',
   };
@@ -288,11 +320,11 @@ const insertMessageQuery = namedStatement<Record<string, unknown>>(
   'chat_insert_message',
   () => sql`with m as (
       insert into messages (conversation_id, sender_id, client_id, kind, body, gift, photo_key, photo_blurred,
-                            credits, held, held_reason, delivered_at)
+                            credits, held, held_reason, safety_flag, delivered_at)
       values (${sql.placeholder('conversationId')}, ${sql.placeholder('senderId')}, ${sql.placeholder('clientId')},
               ${sql.placeholder('kind')}, ${sql.placeholder('body')}, ${sql.placeholder('gift')},
               ${sql.placeholder('photoKey')}, ${sql.placeholder('photoBlurred')}, ${sql.placeholder('credits')},
-              ${sql.placeholder('held')}, ${sql.placeholder('heldReason')},
+              ${sql.placeholder('held')}, ${sql.placeholder('heldReason')}, ${sql.placeholder('safetyFlag')},
               case when ${sql.placeholder('held')}::boolean then null else now() end)
       returning *
     ), c as (

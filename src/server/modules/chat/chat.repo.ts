@@ -45,6 +45,9 @@ export interface MemberSide {
   startedAt: Date | null;
   clearedMessageId: number;
   lastMessageId: number;
+  /** unmatched (chat-unmatch.ts): when, and by whom */
+  endedAt: Date | null;
+  endedBy: number | null;
 }
 
 /** The member's side of a conversation, or undefined when the member is not part of it (or it does not exist). */
@@ -60,6 +63,8 @@ export async function findMemberSide(
       startedAt: conversations.startedAt,
       clearedMessageId: conversationMembers.clearedMessageId,
       lastMessageId: conversationMembers.lastMessageId,
+      endedAt: conversations.endedAt,
+      endedBy: conversations.endedBy,
     })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))

@@ -15,6 +15,7 @@ import {
   readChatRequestSchema,
   sendMessageRequestSchema,
   sendMessageResponseSchema,
+  unmatchRequestSchema,
 } from '../../../shared/schemas/chat';
 import { PHOTO_UPLOAD } from '../../../shared/schemas/photos';
 import { AppError } from '../../lib/app-error';
@@ -34,6 +35,7 @@ import {
 } from './chat.service';
 import { removeChatPhoto, storeChatPhoto } from './chat-photos';
 import { findMessageByClientId } from './chat-send.repo';
+import { unmatchConversation } from './chat-unmatch';
 
 const photoFieldsSchema = z.object({ conversation: z.coerce.number().int().positive(), client_id: z.uuid() });
 
@@ -62,7 +64,7 @@ async function readPhotoMessage(req: FastifyRequest) {
 
 /**
  * Chat (issue 11): GET /api/chats.php, DELETE /api/chat.php, GET|POST /api/conversation.php, GET /api/messages.php,
- * POST /api/message.php, POST /api/chat-read.php. Every call needs a session; docs/api.md "Chat". What changes is
+ * POST /api/message.php, POST /api/chat-read.php, POST /api/unmatch.php. Every call needs a session; docs/api.md "Chat". What changes is
  * announced on the live connections of both members (modules/live).
  */
 export const chatRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = async (app, opts) => {
@@ -84,6 +86,22 @@ export const chatRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = asyn
       const { user } = req.requireAuth();
       await deleteChat(app.db, user.id, req.body.conversation);
       app.live.publish([user.id], { type: 'conversation.removed', conversation_id: req.body.conversation });
+      return { ok: true as const };
+    },
+  );
+
+  // Unmatch (issue 21, point 4): the conversation ends for both; the partner's open tabs show it ended.
+  app.post(
+    '/api/unmatch.php',
+    { schema: { body: unmatchRequestSchema, response: { 200: okSchema } } },
+    async (req) => {
+      const { user } = req.requireAuth();
+      const conversationId = req.body.conversation;
+      const { partnerId, ended } = await unmatchConversation(app.db, user.id, conversationId);
+      if (ended) {
+        app.live.publish([user.id], { type: 'conversation.removed', conversation_id: conversationId });
+        app.live.publish([partnerId], { type: 'conversation.ended', conversation_id: conversationId });
+      }
       return { ok: true as const };
     },
   );

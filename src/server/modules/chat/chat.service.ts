@@ -1,4 +1,4 @@
-import { RULES } from '../../../shared/rules';
+import { RULES, SAFETY_RULES } from '../../../shared/rules';
 import type {
   ChatMessage,
   ChatsResponse,
@@ -16,6 +16,8 @@ import { blockedEitherWay } from '../blocks/blocks.policy';
 import { cardOptions, presentProfileCard } from '../member-profile/member-profile.presenter';
 import { contactExists } from '../member-profile/member-profile.repo';
 import { accessToMember, memberNotFound } from '../member-profile/member-profile.service';
+import { safetyFlagOf } from '../safety/message-safety';
+import { flagFirstMessageStep, flagRepeatedFirstMessageStep } from '../safety/safety-flags.repo';
 import { heldUntilConfirmed, mayWriteTo, type PartnerFacts, partnerCanReply } from './chat.policy';
 import {
   clearChat,
@@ -75,6 +77,9 @@ export const conversationLimitReached = () =>
   });
 export const messageTooLong = (max: number) =>
   new AppError(400, 'message_too_long', 'errors.message_too_long', { max });
+export const conversationEnded = () => new AppError(409, 'conversation_ended', 'errors.conversation_ended');
+export const firstMessageRateLimited = () =>
+  new AppError(429, 'first_message_rate_limited', 'errors.first_message_rate_limited');
 
 /** The viewer's side of a conversation, or 404 when the viewer is not part of it. */
 async function sideOf(db: Db | Tx, viewerId: number, conversationId: number): Promise<MemberSide> {
@@ -124,6 +129,10 @@ export function presentMessage(m: Message, viewerId: number, cdnPrefix: string):
     photo: presentPhoto(m, mine, cdnPrefix),
     created_at: m.createdAt.toISOString(),
     status: m.held ? 'held' : m.readAt ? 'read' : 'sent',
+    // The recipient's gentle warning of a first message with contact details or a scam pattern (modules/safety).
+    ...(!mine && m.safetyFlag
+      ? { safety_warning: m.safetyFlag as NonNullable<ChatMessage['safety_warning']> }
+      : {}),
   };
 }
 
@@ -158,6 +167,7 @@ export async function getConversation(
     free_messages_left: freeLeft(site, account.paidUser, freeUsed),
     credits: account.credits,
     premium: account.paidUser,
+    ...(side.endedAt && { ended: side.endedBy === viewer.id ? ('me' as const) : ('partner' as const) }),
   };
 }
 
@@ -260,7 +270,7 @@ export async function sendMessage(
   req: SendInput,
   site: ChatSite,
 ): Promise<SentMessage> {
-  return pipelinedTransaction(db, async (p) => {
+  const sent = await pipelinedTransaction(db, async (p): Promise<SentMessage | 'rate_limited'> => {
     const body = req.kind === 'text' ? req.text : '';
     const [contextRows, checkRows] = await p.run(
       sendContextStep(viewerId, req.conversation),
@@ -271,6 +281,7 @@ export async function sendMessage(
         kind: req.kind,
         text: req.kind === 'text' ? body : null,
         minutes: RULES.chat.sameText.windowMinutes,
+        firstMinutes: SAFETY_RULES.firstMessage.repeatWindowMinutes,
       }),
     );
     const side = sendContextOf(contextRows);
@@ -293,6 +304,19 @@ export async function sendMessage(
         freeMessagesLeft: freeLeft(site, sender.paidUser, freeUsed),
       };
     }
+    if (checks.ended) throw conversationEnded();
+    // The same first message to many members (modules/safety): refused and flagged as spam, the flag committed. The
+    // count is read under the sender's row lock, so parallel sends are counted one after another.
+    if (req.kind === 'text' && checks.sameFirst >= SAFETY_RULES.firstMessage.repeatMembers) {
+      await p.commit(
+        flagRepeatedFirstMessageStep({
+          senderId: viewerId,
+          body,
+          minutes: SAFETY_RULES.firstMessage.repeatWindowMinutes,
+        }),
+      );
+      return 'rate_limited' as const;
+    }
     // The free members' limit on started conversations (a conversation once started stays started).
     if (!sender.paidUser && checks.startedOthers >= RULES.freeMember.maxStartedConversations) {
       throw conversationLimitReached();
@@ -305,6 +329,10 @@ export async function sendMessage(
     if (cost > sender.credits) throw new AppError(402, 'insufficient_credits');
     const spam = req.kind === 'text' && checks.sameText >= RULES.chat.sameText.members - 1;
     const unconfirmed = heldUntilConfirmed(sender.status);
+    const safetyFlag = req.kind === 'text' && checks.firstOfSender ? safetyFlagOf(body) : null;
+    const flagSteps = safetyFlag
+      ? [flagFirstMessageStep({ senderId: viewerId, clientId: req.client_id, flag: safetyFlag })]
+      : [];
     const [rows] = await p.commit(
       insertMessageStep(
         side.partnerId,
@@ -321,9 +349,11 @@ export async function sendMessage(
           credits: cost,
           held: unconfirmed || spam,
           heldReason: unconfirmed ? 'unconfirmed' : spam ? 'moderation' : null,
+          safetyFlag,
         },
         `message:${req.kind}`,
       ),
+      ...flagSteps,
     );
     const { message, balanceAfter } = insertedMessageOf(rows);
     return {
@@ -334,6 +364,8 @@ export async function sendMessage(
       freeMessagesLeft: freeLeft(site, sender.paidUser, freeUsed + (free ? 1 : 0)),
     };
   });
+  if (sent === 'rate_limited') throw firstMessageRateLimited();
+  return sent;
 }
 
 /** Marks the conversation read for the viewer; returns the partner to tell and the newest message read. */

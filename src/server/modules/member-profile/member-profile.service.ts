@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import type { SessionWithUser } from '../auth/sessions.repo';
 import { hasBlocked } from '../blocks/blocks.policy';
 import { findLikeState, type LikeState, markLikeSeen } from '../likes/likes.repo';
+import { recordVisit } from '../visits/visits.repo';
 import { loggedOutMayView, type MemberAccess, memberAccess, type ViewerFacts } from './member-profile.policy';
 import { presentMemberProfile, presentProfileCard } from './member-profile.presenter';
 import {
@@ -104,6 +105,9 @@ export async function viewMember(db: Db, input: ViewMemberInput): Promise<Member
     }),
     others ? findLikeState(db, viewerId, memberId) : noLikes,
     others ? markLikeSeen(db, memberId, viewerId) : undefined,
+    // Who viewed me (modules/visits): the statement itself skips invisible visitors, visitors who turned visits off
+    // and blocked pairs, and keeps one visit per visitor and day.
+    others && !blockedByMe ? recordVisit(db, viewerId, memberId) : undefined,
   ]);
   const opts = { cdnPrefix: site.cdnPrefix, visibleFields: site.visibleProfileFields };
   const now = new Date();

@@ -6,13 +6,15 @@ import { profiles } from '../../db/schema';
 import { refreshSearchable } from '../members/searchable';
 import { announceListingChange } from '../search/search.cache';
 
-export function presentPrivacySettings(p: Pick<Profile, 'invisible' | 'privacyMode'>): PrivacySettings {
-  return { invisible: p.invisible, privacy_mode: p.privacyMode };
+export function presentPrivacySettings(
+  p: Pick<Profile, 'invisible' | 'privacyMode' | 'leaveVisits'>,
+): PrivacySettings {
+  return { invisible: p.invisible, privacy_mode: p.privacyMode, leave_visits: p.leaveVisits };
 }
 
 /**
- * /api/privacy.php — GET the signed-in member's invisible mode and privacy mode; PUT changes either or both and
- * answers the full settings. Only ever the member's own settings.
+ * /api/privacy.php — GET the signed-in member's invisible mode, privacy mode and whether they leave visits (who
+ * viewed me); PUT changes any of them and answers the full settings. Only ever the member's own settings.
  */
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', async (req) => {
@@ -35,17 +37,23 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { profile, user } = req.requireAuth();
       const b = req.body;
-      if (b.invisible === undefined && b.privacy_mode === undefined) return presentPrivacySettings(profile);
+      if (b.invisible === undefined && b.privacy_mode === undefined && b.leave_visits === undefined)
+        return presentPrivacySettings(profile);
       const updated = await app.db.transaction(async (tx) => {
         const [row] = await tx
           .update(profiles)
           .set({
             ...(b.invisible !== undefined && { invisible: b.invisible }),
             ...(b.privacy_mode !== undefined && { privacyMode: b.privacy_mode }),
+            ...(b.leave_visits !== undefined && { leaveVisits: b.leave_visits }),
             updatedAt: new Date(),
           })
           .where(eq(profiles.userId, user.id))
-          .returning({ invisible: profiles.invisible, privacyMode: profiles.privacyMode });
+          .returning({
+            invisible: profiles.invisible,
+            privacyMode: profiles.privacyMode,
+            leaveVisits: profiles.leaveVisits,
+          });
         if (b.invisible !== undefined) await refreshSearchable(tx, user.id);
         return row;
       });

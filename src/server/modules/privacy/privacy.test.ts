@@ -20,19 +20,25 @@ describe('/api/privacy.php', () => {
     const first = await get();
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
-    expect(first.json()).toEqual({ invisible: false, privacy_mode: false });
+    expect(first.json()).toEqual({ invisible: false, privacy_mode: false, leave_visits: true });
 
-    expect((await put({ invisible: true })).json()).toEqual({ invisible: true, privacy_mode: false });
-    expect((await put({ privacy_mode: true })).json()).toEqual({ invisible: true, privacy_mode: true });
-    expect((await put({})).json()).toEqual({ invisible: true, privacy_mode: true });
-    expect((await get()).json()).toEqual({ invisible: true, privacy_mode: true });
+    expect((await put({ invisible: true })).json()).toMatchObject({ invisible: true, privacy_mode: false });
+    expect((await put({ privacy_mode: true })).json()).toMatchObject({ invisible: true, privacy_mode: true });
+    expect((await put({})).json()).toEqual({ invisible: true, privacy_mode: true, leave_visits: true });
+    expect((await put({ leave_visits: false })).json()).toEqual({
+      invisible: true,
+      privacy_mode: true,
+      leave_visits: false,
+    });
+    expect((await get()).json()).toEqual({ invisible: true, privacy_mode: true, leave_visits: false });
     const [row] = await ctx.database.db.select().from(profiles).where(eq(profiles.userId, m.id));
-    expect(row).toMatchObject({ invisible: true, privacyMode: true });
+    expect(row).toMatchObject({ invisible: true, privacyMode: true, leaveVisits: false });
 
     expect((await put({ invisible: 'yes' })).statusCode).toBe(400);
     expect((await put({ invisible: false, privacy_mode: false })).json()).toEqual({
       invisible: false,
       privacy_mode: false,
+      leave_visits: false,
     });
   });
 });

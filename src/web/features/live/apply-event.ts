@@ -37,6 +37,10 @@ export function applyLiveEvent(client: QueryClient, event: LiveEvent): void {
       removeChatFromList(client, event.conversation_id);
       void client.invalidateQueries({ queryKey: chatsQuery.queryKey });
       return;
+    case 'conversation.ended':
+      // The partner unmatched: the open conversation shows it ended instead of the composer.
+      void client.invalidateQueries({ queryKey: ['conversation', event.conversation_id] });
+      return;
     case 'credits.changed':
       setUserCredits(client, event.credits);
       for (const [key, value] of client.getQueriesData<{ credits: number }>({ queryKey: ['conversation'] }))

@@ -20,6 +20,7 @@ import { useReadReceipts } from '../../features/chat/hooks/use-read-receipts';
 import { outbox, useOutbox } from '../../features/chat/outbox';
 import { useIsTyping } from '../../features/live/typing';
 import { ReportButton } from '../../features/reports/components/ReportButton';
+import { ConversationEnded, UnmatchButton } from '../../features/safety/ChatSafety';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 import { ApiError } from '../../lib/http';
@@ -229,6 +230,16 @@ function Chat({ conversation, member }: { conversation: Conversation; member: nu
 
   // The notice above the composer already offers credits: no second prompt for them.
   const prompt = sender.prompt?.code === 'insufficient_credits' && textShort ? null : sender.prompt;
+  if (conversation.ended)
+    return (
+      <Frame>
+        <Header conversation={conversation} />
+        {body}
+        <div className="chat-footer">
+          <ConversationEnded conversation={conversation} />
+        </div>
+      </Frame>
+    );
   return (
     <Frame>
       <Header conversation={conversation} />
@@ -367,6 +378,7 @@ function Header({ conversation }: { conversation: Conversation }) {
       </span>
       {partner.fictional && <FictionalMark />}
       <CreditsLink className="ms-auto" />
+      <UnmatchButton conversation={conversation} />
       <ReportButton
         member={partner}
         source="chat"

@@ -7,6 +7,7 @@ import { LIKE_TABS, type LikeCard, type LikesResponse, type LikeTab } from '../.
 import { RetryButton } from '../../components/ui/RetryButton';
 import { likesQuery } from '../../features/likes/api/likes';
 import { ProfileCard } from '../../features/members/components/ProfileCard';
+import { VisitorsTab } from '../../features/safety/VisitorsTab';
 import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 import { NotFoundPage } from '../error/RouteError';
@@ -25,11 +26,29 @@ function pageParam(value: string | null): number {
   return n >= 1 && n <= MAX_PAGE ? n : 1;
 }
 
-/** Likes (/likes and /likes/:type): received (the default), given and matches, as tabs that change the URL. */
+/**
+ * Likes (/likes and /likes/:type): received (the default), given and matches, as tabs that change the URL; and the
+ * visitors (/likes/visitors: who viewed me, features/safety).
+ */
 export function LikesPage() {
   const { type } = useParams();
+  if (type === 'visitors') return <VisitorsScreen />;
   if (type !== undefined && !(LIKE_TABS as readonly string[]).includes(type)) return <NotFoundPage />;
   return <LikesScreen tab={(type as LikeTab | undefined) ?? 'received'} />;
+}
+
+function VisitorsScreen() {
+  const { t } = useTranslation('members');
+  const settings = useSettings();
+  const [params] = useSearchParams();
+  useHead({ title: t('likes.title'), siteName: settings.name });
+  return (
+    <div className="container-lg py-4 py-md-5" data-testid="likes-page">
+      <h1 className="h3 fw-semibold mb-3">{t('likes.title')}</h1>
+      <Tabs tab="visitors" counts={undefined} />
+      <VisitorsTab page={pageParam(params.get('page'))} />
+    </div>
+  );
 }
 
 function LikesScreen({ tab }: { tab: LikeTab }) {
@@ -95,8 +114,8 @@ function LikesScreen({ tab }: { tab: LikeTab }) {
   );
 }
 
-function Tabs({ tab, counts }: { tab: LikeTab; counts: LikesResponse['counts'] | undefined }) {
-  const { t } = useTranslation('members');
+function Tabs({ tab, counts }: { tab: LikeTab | 'visitors'; counts: LikesResponse['counts'] | undefined }) {
+  const { t } = useTranslation(['members', 'safety']);
   return (
     // A tab changes the page in place: focus stays on the tabs (features/navigation/route-focus.ts).
     <nav aria-label={t('likes.tabs')} className="mb-4" data-route-focus="keep">
@@ -133,6 +152,17 @@ function Tabs({ tab, counts }: { tab: LikeTab; counts: LikesResponse['counts'] |
             </li>
           );
         })}
+        <li className="nav-item">
+          <Link
+            to="/likes/visitors"
+            className={`nav-link rounded-pill text-nowrap px-2 px-sm-3 ${tab === 'visitors' ? 'active' : 'text-body'}`}
+            aria-current={tab === 'visitors' ? 'page' : undefined}
+            data-testid="likes-tab-visitors"
+          >
+            <i className="bi bi-eye me-1 d-none d-sm-inline-block" aria-hidden="true" />
+            {t('safety:visits.tab')}
+          </Link>
+        </li>
       </ul>
     </nav>
   );

@@ -26,7 +26,7 @@ const styleOf = (b: PricedBundle): PackageStyle => STYLES.find((s) => s === b.st
 
 /** What premium gives, in the order shown. */
 function useBenefits(): { icon: string; text: string }[] {
-  const { t } = useTranslation('payments');
+  const { t } = useTranslation(['payments', 'safety']);
   return [
     {
       icon: 'images',
@@ -35,6 +35,8 @@ function useBenefits(): { icon: string; text: string }[] {
     { icon: 'eye', text: t('premium.benefit_see_photos') },
     { icon: 'infinity', text: t('premium.benefit_unlimited') },
     { icon: 'hearts', text: t('premium.benefit_match', { percent: RULES.premiumMatchChanceBoostPercent }) },
+    // Who viewed me (issue 21): free members see how many, premium members who.
+    { icon: 'person-check', text: t('safety:premium_benefit') },
   ];
 }
 

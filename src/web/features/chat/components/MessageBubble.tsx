@@ -10,6 +10,7 @@ import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { dateLocale } from '../../../lib/date-locale';
 import { ApiError } from '../../../lib/http';
 import { currentLocale } from '../../../lib/i18n';
+import { SafetyWarning } from '../../safety/ChatSafety';
 import { upsertMessage, viewMessageCall } from '../api/chat';
 import type { OutgoingMessage } from '../outbox';
 import { isGiftId } from './ChatParts';
@@ -92,6 +93,7 @@ export function MessageBubble({
           )}
         </span>
       </div>
+      {!item.mine && item.message?.safety_warning && <SafetyWarning flag={item.message.safety_warning} />}
       {item.outgoing && item.outgoing.state === 'failed' && (
         <div className="chat-failed small d-flex flex-wrap align-items-center justify-content-end gap-2 mt-1">
           <span className="text-danger" data-testid="chat-message-error">

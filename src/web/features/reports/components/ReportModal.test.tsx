@@ -3,15 +3,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import reports from '../../../locales/en/reports.json';
+import safety from '../../../locales/en/safety.json';
 import { ReportModal } from './ReportModal';
 
 async function setup(answer: () => Response) {
   const i18n = i18next.createInstance();
   await i18n.use(initReactI18next).init({
     lng: 'en',
-    resources: { en: { reports } },
+    resources: { en: { reports, safety } },
     interpolation: { escapeValue: false },
   });
   const fetchMock = vi.fn(async () => answer());
@@ -24,7 +26,9 @@ async function setup(answer: () => Response) {
   render(
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <ReportModal show onHide={onHide} member={{ id: 7, name: 'Eva' }} source="chat" onDone={onDone} />
+        <MemoryRouter>
+          <ReportModal show onHide={onHide} member={{ id: 7, name: 'Eva' }} source="chat" onDone={onDone} />
+        </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
   );
@@ -47,6 +51,8 @@ describe('ReportModal', () => {
     const { fetchMock, onDone, stale } = await setup(() => json(200, { ok: true, blocked: true }));
     const submit = screen.getByTestId('report-submit');
     expect((submit as HTMLButtonElement).disabled).toBe(true);
+    // From a chat, the dialog leads to the safety tips (issue 21).
+    expect(screen.getByTestId('report-safety-tips').getAttribute('href')).toBe('/pages/safety');
     fireEvent.click(screen.getByTestId('report-reason-scam'));
     fireEvent.change(screen.getByTestId('report-comment'), { target: { value: 'Asked for money' } });
     fireEvent.click(submit);

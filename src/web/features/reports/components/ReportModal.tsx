@@ -2,10 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { REPORT_REASONS, type ReportReason } from '../../../../shared/schemas/reports';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { BusyButton } from '../../../components/ui/BusyButton';
 import { refreshAfterVisibilityChange } from '../../members/visibility-change';
+import { SAFETY_PAGE_PATH } from '../../safety/api';
 import { reportCall } from '../api/reports';
 
 export interface ReportModalProps {
@@ -27,7 +29,7 @@ const COMMENT_MAX = 1_000;
  * when sending fails. A reported photo is shown small at the top, so the member sees which one they report.
  */
 export function ReportModal({ show, onHide, member, source, photo, onDone }: ReportModalProps) {
-  const { t } = useTranslation('reports');
+  const { t } = useTranslation(['reports', 'safety']);
   const id = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [comment, setComment] = useState('');
@@ -145,6 +147,14 @@ export function ReportModal({ show, onHide, member, source, photo, onDone }: Rep
               </label>
             </div>
             <p className="small text-body-secondary mt-3 mb-0">{t('privacy', { name: member.name })}</p>
+            {source === 'chat' && (
+              <p className="small mt-2 mb-0">
+                <i className="bi bi-shield-check me-1" aria-hidden="true" />
+                <Link to={SAFETY_PAGE_PATH} onClick={onHide} data-testid="report-safety-tips">
+                  {t('safety:chat.report_tips')}
+                </Link>
+              </p>
+            )}
             <div className="mt-3">
               <FormAlert error={report.error} />
             </div>

@@ -9,10 +9,10 @@ import { CardLoadState } from './CardLoadState';
 import { SettingsCard } from './SettingsCard';
 
 type Switch = keyof PrivacySettings;
-const SWITCHES: readonly Switch[] = ['invisible', 'privacy_mode'];
+const SWITCHES: readonly Switch[] = ['invisible', 'privacy_mode', 'leave_visits'];
 
 /**
- * The privacy section (#privacy): invisible mode and privacy mode. Each switch saves at once; a failed save puts
+ * The privacy section (#privacy): invisible mode, privacy mode and leaving visits (who viewed me). Each switch saves at once; a failed save puts
  * the switch back and says why.
  */
 export function PrivacySection() {
