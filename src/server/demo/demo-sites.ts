@@ -189,6 +189,7 @@ export async function ensureDemoSites(db: Db, defaultDomain: string): Promise<nu
       indexTitle: demo.indexTitle,
       description: demo.description,
       mailName: demo.name,
+      supportPhone: company.supportPhone,
       languages: [...demo.languages],
       countries: [...demo.countries],
     });

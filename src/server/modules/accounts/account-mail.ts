@@ -10,9 +10,19 @@ export interface LinkBase {
   defaultSiteDomain: string;
 }
 
-/** Links in mails point at the member's site: the configured public URL for the default site, https://<domain> otherwise. */
-export function siteOrigin(site: Site, base: LinkBase): string {
-  return site.domain === base.defaultSiteDomain ? base.publicUrl : `https://${site.domain}`;
+/**
+ * Links in mails point at the member's site: the configured public URL for the default site, https://<domain>
+ * otherwise; a site on a sub-domain of the default one (the demo network's gay.localhost) keeps the public URL's
+ * scheme and port.
+ */
+export function siteOrigin(site: Pick<Site, 'domain'>, base: LinkBase): string {
+  if (site.domain === base.defaultSiteDomain) return base.publicUrl;
+  if (site.domain.endsWith(`.${base.defaultSiteDomain}`)) {
+    const url = new URL(base.publicUrl);
+    url.hostname = site.domain;
+    return url.origin;
+  }
+  return `https://${site.domain}`;
 }
 
 export function buildAccountMail(

@@ -5,6 +5,7 @@ import { profiles, type Site, sites } from '../../db/schema';
 import { DEMO_COMPANIES, DEMO_SITES, demoSiteDomain, ensureDemoSites } from '../../demo/demo-sites';
 import { createMember, type TestMember } from '../../test/factories';
 import { buildTestApp, type TestContext } from '../../test/test-app';
+import { siteOrigin } from '../accounts/account-mail';
 import { refreshSearchable } from '../members/searchable';
 
 /**
@@ -126,5 +127,15 @@ describe('several sites on one instance', () => {
     const first = await values(general.domain);
     expect(first.slice(0, 3)).toEqual(['relationship', 'kissing', 'travelling']);
     expect([...bdsm].sort()).toEqual([...first].sort());
+  });
+});
+
+describe('links in the mails of a demo niche site', () => {
+  it('keep the public URL’s scheme and port on a sub-domain of the default site, https elsewhere', () => {
+    const base = { publicUrl: 'http://localhost:3000', defaultSiteDomain: 'localhost' };
+    expect(siteOrigin({ domain: 'gay.localhost' }, base)).toBe('http://gay.localhost:3000');
+    expect(siteOrigin({ domain: 'localhost' }, base)).toBe('http://localhost:3000');
+    expect(siteOrigin({ domain: 'amora-men.example' }, base)).toBe('https://amora-men.example');
+    expect(siteOrigin({ domain: 'notlocalhost' }, base)).toBe('https://notlocalhost');
   });
 });
