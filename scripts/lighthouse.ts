@@ -13,8 +13,8 @@
  * Environment: LH_PORT (3322), LH_DATA_DIR (a fresh temporary folder), WEB_DIST_DIR (dist/web), CHROMIUM_PATH,
  * LH_REPORT_DIR (a folder: each page's full Lighthouse report as JSON, for finding what to fix).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +28,7 @@ import {
   renderRun,
   summarize,
 } from './lighthouse-report';
+import { memberCookie, startServer } from './local-product';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const { values: args } = parseArgs({
@@ -52,86 +53,6 @@ const CHROME_FLAGS = [
 ];
 
 const log = (msg: string) => console.error(`[lighthouse] ${msg}`);
-
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
-  throw new Error(`the server did not answer ${url} within ${timeoutMs / 1000} s`);
-}
-
-interface Started {
-  base: string;
-  stop(): void;
-}
-
-/** `npm start` on a port and data folder of its own: the web build (made when stale), then the server. */
-async function startServer(): Promise<Started> {
-  const port = Number(process.env.LH_PORT ?? 3322);
-  const dataDir = process.env.LH_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'amora-lighthouse-'));
-  const webDist = path.resolve(root, process.env.WEB_DIST_DIR || 'dist/web');
-  const base = `http://localhost:${port}`;
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    DEMO_CONTENT: 'true',
-    DATABASE_URL: '',
-    REDIS_URL: '',
-    WEB_DIST_DIR: webDist,
-    LOG_LEVEL: 'warn',
-  };
-  log(`web build in ${webDist} (made when missing or stale)`);
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts/ensure-web-build.mjs')], {
-    env,
-    stdio: ['ignore', process.stderr, process.stderr],
-  });
-  if (build.status !== 0) throw new Error('the web build failed');
-  log(`starting the server on ${base}, data in ${dataDir}`);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    env,
-    cwd: root,
-    stdio: ['ignore', process.stderr, process.stderr],
-  });
-  const stop = () => {
-    child.kill('SIGTERM');
-    if (!process.env.LH_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
-  };
-  try {
-    await waitFor(`${base}/api/settings.php?domain=localhost`, 180_000);
-  } catch (e) {
-    stop();
-    throw e;
-  }
-  return { base, stop };
-}
-
-/** A member signed up through the API (demo members have no password): the session cookie. */
-async function memberCookie(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/signup.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-request-type': 'client' },
-    body: JSON.stringify({
-      email: `lighthouse-${Date.now()}@example.org`,
-      name: 'Lighthouse',
-      password: 'Velvet-Harbour-42',
-      date_of_birth: '1990-01-01',
-      language: 'en',
-      sensitive_consent: true,
-    }),
-  });
-  const session = res.headers.getSetCookie().find((c) => c.startsWith('auth._token='));
-  if (!res.ok || !session) throw new Error(`signup failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
-  return session.split(';')[0] as string;
-}
 
 /** A demo member's landing page (the first profile of the showcase, as e2e/member-landing.spec.ts). */
 async function memberLandingPath(base: string): Promise<string> {
@@ -184,7 +105,9 @@ async function measure(
 
 async function main() {
   const external = process.env.LH_BASE_URL;
-  const server = external ? { base: external.replace(/\/$/, ''), stop: () => {} } : await startServer();
+  const server = external
+    ? { base: external.replace(/\/$/, ''), stop: () => {} }
+    : await startServer({ port: Number(process.env.LH_PORT ?? 3322), dataDir: process.env.LH_DATA_DIR });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     const cookie = await memberCookie(server.base);
