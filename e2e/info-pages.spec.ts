@@ -8,6 +8,7 @@ const PAGES = [
   { path: '/pages/return-policy', id: 'return_policy', en: 'Refund and Withdrawal Policy' },
   { path: '/pages/faq', id: 'faq', en: 'Frequently Asked Questions' },
   { path: '/pages/service', id: 'service', en: 'Customer Service' },
+  { path: '/pages/safety', id: 'safety', en: 'Safety tips for dating' },
   // /complaints is the notice form now (DSA Art. 16), with its own journey in e2e/admin-reports.spec.ts.
 ];
 
