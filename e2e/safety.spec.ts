@@ -39,7 +39,10 @@ for (const locale of ['en', 'nl'] as const) {
     await expect(pageB.getByTestId('visitors')).not.toContainText(a.name);
 
     // A writes first, with a phone number: B sees the message with the warning and the way to the safety tips.
-    const open = await page.request.post('/api/conversation.php', { headers: CLIENT, data: { member: b.id } });
+    const open = await page.request.post('/api/conversation.php', {
+      headers: CLIENT,
+      data: { member: b.id },
+    });
     expect(open.status()).toBe(200);
     const conversationId = ((await open.json()) as { conversation: { id: number } }).conversation.id;
     await page.goto(`/chats/${conversationId}`);
