@@ -33,6 +33,17 @@ export const SECTIONS: readonly ConsoleSection[] = [
     Component: lazy(() => import('./photos/PhotoQueuePage').then((m) => ({ default: m.PhotoQueuePage }))),
   },
   {
+    id: 'verifications',
+    path: 'verifications',
+    labelKey: 'verifications:section',
+    descriptionKey: 'verifications:section_description',
+    icon: 'patch-check',
+    minRole: 'moderator',
+    Component: lazy(() =>
+      import('./verifications/VerificationQueuePage').then((m) => ({ default: m.VerificationQueuePage })),
+    ),
+  },
+  {
     id: 'members',
     path: 'members',
     labelKey: 'members:section',
