@@ -40,6 +40,8 @@ export interface JourneyWorkerInput {
   method: string;
   outFile: string;
   seed: number;
+  /** weights of the actions (JOURNEY_MIX by default) */
+  mix?: Record<string, number>;
 }
 
 export interface ActionFigures {
@@ -108,7 +110,7 @@ const input = JSON.parse(await readStdin()) as JourneyWorkerInput;
 if (input.members.length === 0) throw new Error('no members');
 const random = seededRandom(input.seed);
 const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)]!;
-const mix = Object.entries(JOURNEY_MIX);
+const mix = Object.entries(input.mix ?? JOURNEY_MIX);
 const mixTotal = mix.reduce((a, [, w]) => a + w, 0);
 const figures: Record<string, ActionFigures> = {};
 const seqs: number[] = [];
