@@ -22,6 +22,7 @@ import { useIsTyping } from '../../features/live/typing';
 import { ReportButton } from '../../features/reports/components/ReportButton';
 import { ConversationEnded, UnmatchButton } from '../../features/safety/ChatSafety';
 import { useSettings } from '../../features/site/api/settings';
+import { VerifiedBadge } from '../../features/verification/VerifiedBadge';
 import { useHead } from '../../lib/head';
 import { ApiError } from '../../lib/http';
 
@@ -377,6 +378,7 @@ function Header({ conversation }: { conversation: Conversation }) {
         {typing ? t('conversation.typing', { name: partner.name }) : ''}
       </span>
       {partner.fictional && <FictionalMark />}
+      {partner.verified && <VerifiedBadge className="flex-shrink-0" />}
       <CreditsLink className="ms-auto" />
       <UnmatchButton conversation={conversation} />
       <ReportButton
