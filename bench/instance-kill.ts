@@ -4,7 +4,7 @@
  * members send messages to their partners through the first instance (autocannon, bench/lib/journey-worker.ts)
  * while members also poll, open chats and read conversations. After BENCH_KILL_AFTER seconds the second instance is
  * killed with SIGKILL. Its members' sockets reconnect to the first after 1 s and catch up with one call since the
- * last message id they saw (bench/lib/catch-up-receivers.ts: what the web client does). Reports, for the messages
+ * last message id they saw (bench/lib/catch-up-receivers.ts). Reports, for the messages
  * whose send was acknowledged, how many every recipient missed and how many arrived live twice; exits non-zero when
  * one was missed or doubled.
  *

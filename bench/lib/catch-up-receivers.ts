@@ -1,5 +1,5 @@
 /**
- * Live sockets that behave like the web client after a drop: when a member's socket closes, it reconnects (to the
+ * Live sockets that recover from a drop as a client should: when a member's socket closes, it reconnects (to the
  * other instance, after `reconnectMs`) and catches up with one call, GET /api/messages-since.php?after=<the last
  * message id it saw>. Counts what each member received of the messages written by bench/lib/journey-worker.ts
  * (`chat-bench <tag> <seq> <recipient> <send time>`): per sequence number the live deliveries (raw) and whether the
