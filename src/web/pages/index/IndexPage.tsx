@@ -112,7 +112,7 @@ function Landing() {
             <div className="d-flex align-items-end justify-content-between mb-3 gap-2">
               <div>
                 <h2 id="members-title" className="h3 fw-bold mb-1">
-                  {t('landing.members_title')}
+                  {t(`landing.${niche}.members_title`)}
                 </h2>
                 <p className="text-body-secondary mb-0">{t('landing.members_subtitle')}</p>
               </div>
