@@ -45,7 +45,7 @@ export function VisitorsTab({ page }: { page: number }) {
       {!data.leave_visits && (
         <p className="small text-body-secondary mt-4 mb-0" data-testid="visitors-off-notice">
           <i className="bi bi-eye-slash me-1" aria-hidden="true" />
-          {t('visits.off_notice')} <Link to="/settings">{t('settings.leave_visits')}</Link>
+          {t('visits.off_notice')} <Link to="/notifications#privacy">{t('settings.leave_visits')}</Link>
         </p>
       )}
     </div>
