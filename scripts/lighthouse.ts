@@ -103,6 +103,18 @@ async function measure(
   };
 }
 
+/** Lighthouse fails a run now and then on a loaded machine (NO_NAVSTART, NO_FCP): up to two more tries. */
+async function measureWithRetry(port: number, url: string, cookie: string | undefined) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure(port, url, cookie);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      log(`${url}: ${e instanceof Error ? e.message : String(e)}; trying again`);
+    }
+  }
+}
+
 async function main() {
   const external = process.env.LH_BASE_URL;
   const server = external
@@ -126,7 +138,7 @@ async function main() {
     for (const p of pages) {
       const tries: Omit<PageFigures, 'page'>[] = [];
       for (let i = 0; i < runs; i++) {
-        const { figures, lcpElement } = await measure(
+        const { figures, lcpElement } = await measureWithRetry(
           chrome.port,
           `${server.base}${p.page}`,
           p.signedIn ? cookie : undefined,

@@ -29,6 +29,9 @@ export function IndexPage() {
   return <Landing />;
 }
 
+/** The hero's collage: six members' photos. */
+const HERO_TILES = [0, 1, 2, 3, 4, 5] as const;
+
 function Landing() {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -71,12 +74,17 @@ function Landing() {
             </div>
             <div className="col-lg-6">
               <div className="hero-collage" aria-hidden="true">
-                {profiles.slice(0, 6).map((p, i) => (
+                {profiles.slice(0, HERO_TILES.length).map((p, i) => (
                   <div className={`hero-tile hero-tile-${i}`} key={p.id}>
                     {p.main_image && <img src={p.main_image.match} alt="" />}
                   </div>
                 ))}
-                {profiles.length === 0 && <div className="hero-hearts" />}
+                {/* While the members load, empty tiles of the same size hold their place (no layout shift). */}
+                {showcase.isPending &&
+                  HERO_TILES.map((i) => (
+                    <div className={`hero-tile hero-tile-${i}`} key={`placeholder-${i}`} />
+                  ))}
+                {!showcase.isPending && profiles.length === 0 && <div className="hero-hearts" />}
               </div>
             </div>
           </div>

@@ -88,7 +88,14 @@ function MemberTeaser({ id, variant }: { id: number; variant: Variant }) {
       </section>
     );
   }
-  if (!member.data || !profile) return <PageSpinner />;
+  // A screen high while the member loads: the legal footer below stays below the fold instead of showing under the
+  // spinner and being pushed away when the member arrives (a layout shift on every first visit).
+  if (!member.data || !profile)
+    return (
+      <div className="min-vh-100">
+        <PageSpinner />
+      </div>
+    );
   return (
     <>
       <Spotlight profile={profile} variant={variant} />
