@@ -55,9 +55,31 @@ function world() {
     const topology = presimplify(require('world-atlas/countries-50m.json') as Atlas);
     const collection = feature(topology, topology.objects.countries as GeometryCollection<{ name: string }>);
     const features = (collection as FeatureCollection<Geometry, { name: string }>).features;
-    atlas = { topology, features, bounds: features.map((f) => geoBounds(f) as Box) };
+    atlas = { topology, features, bounds: features.map((f) => planarBox(f.geometry)) };
   }
   return atlas;
+}
+
+/**
+ * The longitude-latitude box of a geometry's points (a quick bound: a country across the antimeridian spans all
+ * longitudes, so it is always among the candidates).
+ */
+function planarBox(geometry: Geometry): Box {
+  let [west, south, east, north] = [180, 90, -180, -90];
+  for (const polygon of polygonsOf(geometry)) {
+    for (const ring of polygon.coordinates) {
+      for (const [lon = 0, lat = 0] of ring) {
+        west = Math.min(west, lon);
+        east = Math.max(east, lon);
+        south = Math.min(south, lat);
+        north = Math.max(north, lat);
+      }
+    }
+  }
+  return [
+    [west, south],
+    [east, north],
+  ];
 }
 
 /**
