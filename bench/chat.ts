@@ -201,10 +201,10 @@ async function seed(pool: pg.Pool, siteId: number): Promise<boolean> {
     );
     await client.query(
       `insert into profiles (user_id, name, status, gender, seeking_gender, birth_date, country, niche,
-                             fictional, invisible, last_active_at, searchable)
+                             invisible, last_active_at, searchable)
        select id, 'Chatter ' || id, 'active', case when id % 2 = 0 then 'male' else 'female' end,
               case when id % 2 = 0 then 'female' else 'male' end,
-              (date '1980-01-01' + (id % 8000)::int)::date, 'US', 1, false, false, now(), true
+              (date '1980-01-01' + (id % 8000)::int)::date, 'US', 1, false, now(), true
        from users where email like $1`,
       [EMAIL_LIKE],
     );

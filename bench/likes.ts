@@ -244,12 +244,12 @@ async function seedMembers(client: pg.Client, siteId: number): Promise<boolean> 
     // flattened; the interests subquery refers to the row, so it runs per row).
     await client.query(
       `insert into profiles (user_id, name, status, gender, seeking_gender, birth_date, country, region, city, niche,
-                             interests, lat_cell, lon_cell, fictional, invisible, last_active_at, searchable)
+                             interests, lat_cell, lon_cell, invisible, last_active_at, searchable)
        select x.id, 'Member ' || x.id, 'active', x.gender, case when x.gender = 'male' then 'female' else 'male' end,
               x.birth_date, x.country, x.region, null, 1, x.interests,
               case when x.located then round((x.lat + (x.r1 - 0.5) * x.dlat)::numeric, 2)::real end,
               case when x.located then round((x.lon + (x.r2 - 0.5) * x.dlon)::numeric, 2)::real end,
-              false, false, x.last_active_at, true
+              false, x.last_active_at, true
        from (
          select s.id, s.last_active_at, s.gender, s.country, g.lat, g.lon, g.dlat, g.dlon,
                 (current_date - (365.25 * (18 + 57 * power(random(), 1.6)))::int)::date as birth_date,

@@ -131,9 +131,9 @@ async function seed(database: Database, siteId: number): Promise<boolean> {
     // src/server/modules/members/searchable.ts keeps them.
     await tx.execute(sql`
       insert into profiles (user_id, name, status, gender, seeking_gender, birth_date, country, region, city,
-                            niche, fictional, invisible, last_active_at, searchable)
+                            niche, kind, invisible, last_active_at, searchable)
       select x.id, x.name, x.pstatus, x.gender, x.seeking_gender, x.birth_date, x.country, x.region, null, x.niche,
-             x.fictional, x.invisible, x.last_active_at,
+             x.kind, x.invisible, x.last_active_at,
              x.ustatus = 'active' and x.pstatus = 'active' and not x.invisible
       from (
         select s.id, 'Member ' || s.id as name, s.status as ustatus, s.last_active_at,
@@ -144,7 +144,7 @@ async function seed(database: Database, siteId: number): Promise<boolean> {
                s.country,
                geo.regions[1 + floor(array_length(geo.regions, 1) * power(random(), 2))::int] as region,
                case when random() < 0.7 then 1 else 2 + floor(random() * 6)::int end as niche,
-               random() < 0.02 as fictional, random() < 0.03 as invisible
+               case when random() < 0.02 then 'fictional' else 'member' end as kind, random() < 0.03 as invisible
         from (select u.id, u.status, u.last_active_at,
                      case when random() < 0.5 then 'male' else 'female' end as gender,
                      (${sql.param(slots)}::text[])[1 + floor(random() * ${slots.length})::int] as country
