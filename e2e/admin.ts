@@ -126,7 +126,7 @@ export async function signInAsAdmin(
 }
 
 /** Signs an admin in through the API in a request context of its own (its cookies are not the page's). */
-async function apiSignInAsAdmin(api: APIRequestContext, testInfo: TestInfo): Promise<void> {
+export async function apiSignInAsAdmin(api: APIRequestContext, testInfo: TestInfo): Promise<void> {
   const headers = { 'X-Request-Type': 'client' };
   const { who, code } = await claimAdmin(testInfo);
   const login = await api.post('/api/admin/login.php', {
