@@ -10,7 +10,7 @@ import { uniqueEmail } from './mailbox';
  * *.localhost to this machine, and the server picks the site by the host name. The gay site shows its own landing,
  * its own men and a signup proposing a man seeking men, while the first site stays as it was.
  */
-type LandingTexts = { landing: Record<string, { headline: string }> };
+type LandingTexts = { landing: Record<string, { headline: string; members_title: string }> };
 const common = (locale: string) =>
   JSON.parse(readFileSync(`src/web/locales/${locale}/common.json`, 'utf8')) as LandingTexts;
 
@@ -61,6 +61,9 @@ for (const locale of ['en', 'de'] as const) {
     await expect(page.locator('html')).toHaveAttribute('lang', locale);
     await expect(page.locator('body')).toHaveClass(/niche-gay/);
     await expect(landing).toContainText('Amora Men');
+    await expect(
+      page.getByRole('heading', { level: 2, name: common(locale).landing.gay!.members_title }),
+    ).toBeVisible();
     // Its own members: every one shown is a man (of the gay niche: the showcase of this host).
     const cards = landing.getByTestId('profile-card');
     await expect(cards.first()).toBeVisible();
