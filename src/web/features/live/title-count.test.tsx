@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RULES } from '../../../shared/rules';
 import { useHead } from '../../lib/head';
+import { json, renderWithKit, resetKit } from '../../test/render-kit';
 import { member } from '../chat/chat-test-kit';
 import { LiveSync } from './LiveSync';
 import type { SocketLike } from './live-client';
@@ -24,56 +24,37 @@ function Page() {
   return null;
 }
 
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-
 /** The server: 3 unread messages and 2 new likes. */
-const server = vi.fn(async (input: string) => {
-  const url = new URL(input, 'http://localhost');
-  if (url.pathname === '/api/chats.php') return json({ chats: [], total_unread: 3 });
-  if (url.pathname === '/api/likes.php')
-    return json({ profiles: [], counts: { new: 2, received: 5, given: 12, matches: 4 } });
-  return new Response('{}', { status: 404 });
-});
+const server = {
+  'GET chats.php': () => json(200, { chats: [], total_unread: 3 }),
+  'GET likes.php': () => json(200, { profiles: [], counts: { new: 2, received: 5, given: 12, matches: 4 } }),
+};
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  server.mockClear();
-});
+const screenWithSync = (
+  <>
+    <LiveSync createSocket={createSocket} />
+    <Page />
+  </>
+);
+
+afterEach(resetKit);
 
 describe('the title prefix after sign-in', () => {
   it('counts unread messages and new likes from the first load, without waiting for the polling to start', async () => {
-    vi.stubGlobal('fetch', server);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    // Just signed in: the user is known, nothing of the chats or likes is cached yet.
-    client.setQueryData(['user'], member());
     const started = Date.now();
-    render(
-      <QueryClientProvider client={client}>
-        <LiveSync createSocket={createSocket} />
-        <Page />
-      </QueryClientProvider>,
-    );
+    // Just signed in: the user is known, nothing of the chats or likes is cached yet.
+    const kit = await renderWithKit({ element: screenWithSync, cache: [[['user'], member()]], api: server });
     await waitFor(() => expect(document.title).toBe('(5) Search - Amora'), { timeout: 2_000 });
     expect(Date.now() - started).toBeLessThan(RULES.polling.startDelayMs);
-    const paths = server.mock.calls.map(([u]) => new URL(u, 'http://localhost').pathname);
+    const paths = kit.api.fetch.mock.calls.map(([u]) => new URL(String(u), 'http://localhost').pathname);
     expect(paths.filter((p) => p === '/api/chats.php')).toHaveLength(1);
     expect(paths.filter((p) => p === '/api/likes.php')).toHaveLength(1);
   });
 
   it('signed out: no count and no calls', async () => {
-    vi.stubGlobal('fetch', server);
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(['user'], null);
-    render(
-      <QueryClientProvider client={client}>
-        <LiveSync createSocket={createSocket} />
-        <Page />
-      </QueryClientProvider>,
-    );
+    const kit = await renderWithKit({ element: screenWithSync, cache: [[['user'], null]], api: server });
     await act(() => new Promise((r) => setTimeout(r, 300)));
     expect(document.title).toBe('Search - Amora');
-    expect(server).not.toHaveBeenCalled();
+    expect(kit.api.fetch).not.toHaveBeenCalled();
   });
 });
