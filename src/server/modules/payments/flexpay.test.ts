@@ -172,6 +172,8 @@ describe('a site on Verotel FlexPay', () => {
     const url = new URL(payment.checkout_url!);
     expect(url.searchParams.get('priceAmount')).toBe((bundle.amount / 100).toFixed(2));
     expect(url.searchParams.get('version')).toBe('4');
+    // FlexPay sends the buyer back to the member's own site (where the session is), not to PUBLIC_URL.
+    expect(url.searchParams.get('successURL')).toBe(`https://${domain}/transactions/${payment.id}`);
     const ref = await openOrderPage(payment.checkout_url!);
     const { postback } = await fake.decide(ref, 'approve');
     expect(postback?.answer).toBe('OK');

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/payments';
 import { AppError } from '../../lib/app-error';
 import { countryOfIp } from '../../lib/geoip';
+import { type LinkBase, siteOrigin } from '../accounts/account-mail';
 import { type ActiveCheck, activeDiscount } from '../discounts/discounts.service';
 import { withWithdrawals } from '../withdrawal/withdrawal.service';
 import { createActiveMethods } from './active-methods';
@@ -38,6 +39,8 @@ export interface PaymentsRoutesOptions {
   /** Verotel FlexPay, for sites whose payment_provider is 'verotel' (issue 23); undefined: not configured */
   adultProvider?: PaymentProvider | undefined;
   publicUrl: string;
+  /** the sites' link base: a member returns from the provider's page to their own site (siteOrigin) */
+  links?: LinkBase | undefined;
 }
 
 /** Webhook bodies: Mollie posts `id=tr_…` form-encoded; a JSON `{ id }` is accepted too. */
@@ -56,6 +59,11 @@ const webhookBodySchema = z.object({
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, opts) => {
   const { provider } = opts;
+  // A member returns from the provider's page to their own site (the mails' rule: account-mail siteOrigin).
+  const links: LinkBase = opts.links ?? {
+    publicUrl: opts.publicUrl,
+    defaultSiteDomain: new URL(opts.publicUrl).hostname,
+  };
   // What the provider has switched on, asked at most every few minutes per site, currency, country and amount band.
   const activeMethods = createActiveMethods(provider, app.log);
   const adultMethods = opts.adultProvider ? createActiveMethods(opts.adultProvider, app.log) : undefined;
@@ -115,6 +123,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       reply.header('Cache-Control', 'no-store');
       const { site } = await req.resolveSite();
       const chosen = forSite(site);
+      const returnOrigin = siteOrigin(site, links);
       const payment = await createCheckout(
         app.db,
         chosen.provider,
@@ -128,7 +137,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
           paidUser: user.paidUser,
         },
         req.body,
-        { publicUrl: opts.publicUrl, welcomeHours: site.welcomeDiscountHours },
+        { publicUrl: opts.publicUrl, returnOrigin, welcomeHours: site.welcomeDiscountHours },
         { active: chosen.active, siteId: site.id },
       );
       return { payment: presentPayment(payment) };

@@ -167,6 +167,11 @@ export function presentPayment(p: PaymentRow): Payment {
 
 export interface PaymentUrls {
   publicUrl: string;
+  /**
+   * Where the member comes back to from the provider's page: the origin of the member's site (a member of
+   * bdsm.example returns there, signed in, not to the default site's PUBLIC_URL); default `publicUrl`.
+   */
+  returnOrigin?: string | undefined;
 }
 
 const paymentNotAvailable = () => new AppError(404, 'bundle_not_available');
@@ -304,7 +309,7 @@ export async function createCheckout(
       currency: payment.currency,
       description: `${bundle.credits} credits (#${payment.id})`,
       method: info.providerMethod,
-      redirectUrl: `${urls.publicUrl}/transactions/${payment.id}`,
+      redirectUrl: `${urls.returnOrigin ?? urls.publicUrl}/transactions/${payment.id}`,
       webhookUrl: `${urls.publicUrl}/api/payment-webhook.php`,
       metadata: { payment_id: String(payment.id) },
       locale: member.locale,

@@ -275,7 +275,8 @@ describe('the test provider checkout page', () => {
       payload: 'outcome=paid',
     });
     expect(done.statusCode).toBe(303);
-    expect(done.headers.location).toBe(`http://localhost:3000/transactions/${p.id}`);
+    // Back to the member's own site (not the default site's PUBLIC_URL), where the member is signed in.
+    expect(done.headers.location).toBe(`https://${domain}/transactions/${p.id}`);
     expect(await account(m)).toMatchObject({ credits: p.credits, paidUser: true });
   });
 });

@@ -297,6 +297,9 @@ export async function startFlexpayFake(
         });
     });
   });
+  // Longer than a slow test's pause between two calls: a client reusing a connection the server has just closed
+  // gets ECONNRESET (undici does not retry it).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.setBaseUrl(url);
