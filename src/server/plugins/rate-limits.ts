@@ -1,3 +1,4 @@
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { codeLookupLimit } from './code-lookup-limits';
@@ -55,12 +56,18 @@ export const ROUTE_LIMITS: Record<string, RouteLimit> = {
 /** The limit of every API route that has no other (per client address): generous for people, not for floods. */
 export const GENERAL_API_LIMIT = { max: 1200, timeWindow: '1 minute' };
 
+/**
+ * The client's address as the limits count it: normalised as the plugin's own key does (an IPv6 address by its
+ * subnet, a mapped IPv4 as IPv4). A request whose socket is already gone has no address (`req.ip` undefined: seen
+ * on a WebSocket upgrade under load, where the plugin's default key threw); it counts under one shared key.
+ */
 export function rateLimitKey(req: FastifyRequest): string {
-  return `ip:${req.ip}`;
+  const ip = req.ip as string | undefined;
+  return ip ? `ip:${normalizeIP(ip)}` : 'ip:unknown';
 }
 
 function memberKey(req: FastifyRequest): string {
-  return req.auth ? `m:${req.auth.user.id}` : `ip:${req.ip}`;
+  return req.auth ? `m:${req.auth.user.id}` : rateLimitKey(req);
 }
 
 /**
@@ -84,8 +91,15 @@ export const routeLimitsPlugin = fp(async (app: FastifyInstance, opts: { scale: 
         if (route.url.startsWith('/api/') && own === undefined)
           route.config = {
             ...(route.config ?? {}),
-            rateLimit: { max: GENERAL_API_LIMIT.max * scale, timeWindow: GENERAL_API_LIMIT.timeWindow },
+            rateLimit: {
+              max: GENERAL_API_LIMIT.max * scale,
+              timeWindow: GENERAL_API_LIMIT.timeWindow,
+              keyGenerator: rateLimitKey,
+            },
           };
+        else if (own && typeof own === 'object' && !('keyGenerator' in own))
+          // A route's own limit keyed by address: the same key, never the plugin's default (see rateLimitKey).
+          route.config = { ...(route.config ?? {}), rateLimit: { ...own, keyGenerator: rateLimitKey } };
         continue;
       }
       route.config = {
