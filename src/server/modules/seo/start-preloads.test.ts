@@ -20,6 +20,11 @@ const MANIFEST = {
   },
   'locales/nl/common.json': { file: 'assets/common-nl1.js', src: 'locales/nl/common.json' },
   'locales/pl/common.json': { file: 'assets/common-pl1.js', src: 'locales/pl/common.json' },
+  'lib/locale-loaders/en.ts': {
+    file: 'assets/en-loader1.js',
+    src: 'lib/locale-loaders/en.ts',
+    isDynamicEntry: true,
+  },
   'admin/locales/en/console.json': { file: 'assets/console-en.js', src: 'admin/locales/en/console.json' },
   '_http-1.js': { file: 'assets/http-1.js' },
 };
@@ -30,6 +35,7 @@ describe('start preloads', () => {
   it("reads each language's text chunks (not the console's) and the Inter latin subsets from the manifest", () => {
     expect(assets.localeChunks.get('en')).toEqual([
       '/assets/common-en1.js',
+      '/assets/en-loader1.js',
       '/assets/pages-en2.js',
       '/assets/validation-en3.js',
     ]);
@@ -48,7 +54,7 @@ describe('start preloads', () => {
     );
     expect(en).toContain('<link rel="modulepreload" href="/assets/common-en1.js" crossorigin>');
     expect(en).toContain('<link rel="modulepreload" href="/assets/common-nl1.js" crossorigin>');
-    expect(en).toHaveLength(1 + 3 + 1);
+    expect(en).toHaveLength(1 + 4 + 1);
     expect(startPreloadLinks(assets, 'nl')).toHaveLength(1 + 1);
     // Polish needs the latin-ext letters too.
     const pl = startPreloadLinks(assets, 'pl');

@@ -23,6 +23,8 @@ interface ManifestChunk {
 }
 
 const LOCALE_SOURCE = /^(?:locales|\.\.\/shared\/i18n)\/([a-z]{2})\/[\w-]+\.json$/;
+/** A language's loader chunk, when the build has one (lib/locale-loaders/<lng>.ts): it comes before the texts. */
+const LOCALE_LOADER_SOURCE = /^lib\/locale-loaders\/([a-z]{2})\.ts$/;
 
 /** Reads the build's Vite manifest (build.manifest: <webDistDir>/.vite/manifest.json); null without one. */
 export function readStartAssets(webDistDir: string): StartAssets | null {
@@ -41,7 +43,7 @@ export function readStartAssets(webDistDir: string): StartAssets | null {
 export function startAssetsOf(manifest: Record<string, ManifestChunk>): StartAssets {
   const localeChunks = new Map<string, string[]>();
   for (const [key, chunk] of Object.entries(manifest)) {
-    const m = LOCALE_SOURCE.exec(chunk.src ?? key);
+    const m = LOCALE_SOURCE.exec(chunk.src ?? key) ?? LOCALE_LOADER_SOURCE.exec(chunk.src ?? key);
     if (!m?.[1]) continue;
     const list = localeChunks.get(m[1]) ?? [];
     list.push(`/${chunk.file}`);
