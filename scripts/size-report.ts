@@ -44,7 +44,7 @@ export const TARGETS: Budgets = { initialJs: 130_000, initialCss: 25_000, routeC
  * small additions (1.5 kB of JS, 0.5 kB of CSS), so the sizes can only come down. Lower these when a change makes the build smaller; never raise them to let a change
  * in: split the chunk or drop the weight instead (docs/performance.md, "First visit").
  */
-export const BUDGETS: Budgets = { initialJs: 205_600, initialCss: 42_200, routeChunk: 50_000 };
+export const BUDGETS: Budgets = { initialJs: 202_300, initialCss: 42_200, routeChunk: 50_000 };
 
 /** The pages whose first load is budgeted: a visitor's landing, two landers, a member landing, /members. */
 export const PAGES: { name: string; routes: string[] }[] = [
@@ -114,8 +114,11 @@ const filesOf = (manifest: Manifest, keys: Iterable<string>) => {
   return { js: [...js].sort(), css: [...css].sort() };
 };
 
+/** A locale JSON file, or the loaders of one language's files (src/web/lib/locale-loaders/<lng>.ts). */
 const isTextChunk = (key: string) =>
-  /(?:^|\/)(?:locales|i18n)\/[a-z]{2}(?:-[A-Za-z]+)?\/[^/]+\.json$/.test(key);
+  /(?:^|\/)(?:locales|i18n)\/[a-z]{2}(?:-[A-Za-z]+)?\/[^/]+\.json$/.test(key) ||
+  /(?:^|\/)locale-loaders\/[a-z]{2}(?:-[A-Za-z]+)?\.ts$/.test(key);
+const isTextOf = (key: string, locale: string) => key.includes(`/${locale}/`) || key.endsWith(`/${locale}.ts`);
 
 /** Measures a build: `gzipSize(file)` gives the gzip size of a file of the build (path relative to its root). */
 export function measure(
@@ -128,7 +131,7 @@ export function measure(
   const entry = entryKey(manifest);
   const entryKeys = staticClosure(manifest, [entry]);
   const textKeys = Object.keys(manifest).filter(
-    (k) => manifest[k]?.isDynamicEntry && isTextChunk(k) && k.includes(`/${TEXT_LOCALE}/`),
+    (k) => manifest[k]?.isDynamicEntry && isTextChunk(k) && isTextOf(k, TEXT_LOCALE),
   );
   const texts = sum(filesOf(manifest, staticClosure(manifest, textKeys)).js);
 

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, LOCALES, type Locale } from '../../shared/locales';
 import { RULES } from '../../shared/rules';
 import { readCookie, writeCookie } from './cookies';
+import type { NamespaceLoader } from './namespace-loaders';
 
 export const NAMESPACES = [
   'common',
@@ -41,27 +42,43 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-/** Every locale file is its own chunk, loaded only when that language is used. */
-const loaders = {
-  ...import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json'),
-  // Validation and account error texts are shared with the server.
-  ...Object.fromEntries(
-    Object.entries(import.meta.glob<{ default: Record<string, unknown> }>('../../shared/i18n/*/*.json')).map(
-      ([k, v]) => [k.replace('../../shared/i18n/', '../locales/'), v],
-    ),
-  ),
-};
+/**
+ * Every locale file is its own chunk, loaded only when that language is used. The loaders of a language's files are
+ * a chunk of their own too (lib/locale-loaders/<lng>.ts), so the first page carries one loader per language instead
+ * of one per language and namespace (about 7 kB of gzip).
+ */
+const languageLoaders = import.meta.glob<{ default: Record<string, NamespaceLoader> }>(
+  './locale-loaders/*.ts',
+);
+const languages = new Map<string, Promise<Record<string, NamespaceLoader>>>();
+
+function namespacesOf(language: string): Promise<Record<string, NamespaceLoader>> {
+  let loaders = languages.get(language);
+  if (!loaders) {
+    const load = languageLoaders[`./locale-loaders/${language}.ts`];
+    if (!load) return Promise.reject(new Error(`no ${language}`));
+    loaders = load().then((m) => m.default);
+    // A failed load (network) is tried again the next time.
+    loaders.catch(() => languages.delete(language));
+    languages.set(language, loaders);
+  }
+  return loaders;
+}
 
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = loaders[`../locales/${language}/${namespace}.json`];
-    if (!load) return callback(new Error(`no ${language}/${namespace}`), false);
-    load().then(
-      (m) => callback(null, m.default),
-      (err: unknown) => callback(err as Error, false),
-    );
+    namespacesOf(language)
+      .then((loaders) => {
+        const load = loaders[namespace];
+        if (!load) throw new Error(`no ${language}/${namespace}`);
+        return load();
+      })
+      .then(
+        (m) => callback(null, m.default),
+        (err: unknown) => callback(err as Error, false),
+      );
   },
 };
 
