@@ -103,12 +103,12 @@ describe('two-member privacy matrix', () => {
     // Privacy settings are the caller's own only.
     await setProfile(db(), b.id, { privacyMode: true });
     const priv = await call(ctx, domain, 'GET', `/api/privacy.php?id=${b.id}`, a.cookie);
-    expect(priv.json()).toEqual({ invisible: false, privacy_mode: false });
+    expect(priv.json()).toEqual({ invisible: false, privacy_mode: false, leave_visits: true });
     const privPut = await call(ctx, domain, 'PUT', '/api/privacy.php', a.cookie, {
       id: b.id,
       invisible: true,
     });
-    expect(privPut.json()).toEqual({ invisible: true, privacy_mode: false });
+    expect(privPut.json()).toEqual({ invisible: true, privacy_mode: false, leave_visits: true });
     await call(ctx, domain, 'PUT', '/api/privacy.php', a.cookie, { invisible: false });
 
     // B blocks A: A cannot lift B's block by unblocking B, and still gets 403 on B's profile.
