@@ -1,56 +1,31 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/accounts';
 import type { SettingsResponse } from '../../../shared/schemas/sites';
 import deCommon from '../../locales/de/common.json';
 import common from '../../locales/en/common.json';
 import nlCommon from '../../locales/nl/common.json';
+import { json, renderWithKit, resetKit } from '../../test/render-kit';
 import { LangConfigPage } from './LangConfigPage';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetKit);
 
 /** The page switches the app's own (global) i18next, as the language dropdown does. */
 async function renderPage(user: CurrentUser | null) {
-  const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => json(200, { ok: true }));
-  vi.stubGlobal('fetch', fetchMock);
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: { en: { common }, nl: { common: nlCommon }, de: { common: deCommon } },
-    ns: ['common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
+  const kit = await renderWithKit({
+    routes: [{ path: '/lang-config', element: <LangConfigPage /> }],
+    path: '/lang-config',
+    global: true,
+    texts: { common },
+    more: { nl: { common: nlCommon }, de: { common: deCommon } },
+    cache: [
+      [['settings'], { settings: { name: 'Amora' }, domain_language: 'en' } as unknown as SettingsResponse],
+      [['user'], user],
+    ],
+    api: { 'PUT user.php': () => json(200, { ok: true }) },
   });
-  await i18next.changeLanguage('en');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['settings'], {
-    settings: { name: 'Amora' },
-    domain_language: 'en',
-  } as unknown as SettingsResponse);
-  queryClient.setQueryData(['user'], user);
-  const router = createMemoryRouter([{ path: '/lang-config', element: <LangConfigPage /> }], {
-    initialEntries: ['/lang-config'],
-  });
-  render(
-    <I18nextProvider i18n={i18next}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return fetchMock;
+  return kit.api.fetch;
 }
 
 describe('LangConfigPage', () => {
