@@ -1,12 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
+import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { InterestOption } from '../../../../shared/schemas/sites';
 import profile from '../../../locales/en/profile.json';
+import { renderWithKit, resetKit } from '../../../test/render-kit';
 import { interestsQuery } from '../../site/api/interests';
 import { InterestPicker } from './InterestPicker';
 
@@ -17,41 +15,28 @@ const OPTIONS: InterestOption[] = [
   { value: 'cooking', label: 'Cooking', icon: 'egg-fried' },
 ] as InterestOption[];
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    ns: ['profile', 'common'],
-    defaultNS: 'profile',
-    resources: { en: { profile, common: { loading: 'Loading…' } } },
-    interpolation: { escapeValue: false },
-  });
-});
-afterEach(cleanup);
+afterEach(resetKit);
 
 function Picker() {
   const [value, setValue] = useState<string[]>([]);
   return <InterestPicker value={value} onChange={setValue} legend="Interests" />;
 }
 
-function show() {
-  const client = new QueryClient();
-  client.setQueryData(interestsQuery('en').queryKey, OPTIONS);
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <Picker />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+async function show() {
+  await renderWithKit({
+    element: <Picker />,
+    texts: { profile, common: { loading: 'Loading…' } },
+    defaultNS: 'profile',
+    cache: [[interestsQuery('en').queryKey, OPTIONS]],
+  });
   return OPTIONS.map((o) => screen.getByTestId(`interest-${o.value}`));
 }
 
 const key = (el: HTMLElement, k: string) => fireEvent.keyDown(el, { key: k });
 
 describe('InterestPicker', () => {
-  it('is one Tab stop: only one chip is in the Tab order', () => {
-    const chips = show();
+  it('is one Tab stop: only one chip is in the Tab order', async () => {
+    const chips = await show();
     expect(chips.map((c) => c.tabIndex)).toEqual([0, -1, -1, -1]);
     // A group of toggle buttons, named by its legend, with how to use it in its description.
     const group = screen.getByRole('group', { name: 'Interests' });
@@ -60,8 +45,8 @@ describe('InterestPicker', () => {
     expect(chips.every((c) => c.getAttribute('aria-pressed') === 'false')).toBe(true);
   });
 
-  it('moves with the arrow keys (round at the ends), Home and End, carrying the Tab stop along', () => {
-    const chips = show();
+  it('moves with the arrow keys (round at the ends), Home and End, carrying the Tab stop along', async () => {
+    const chips = await show();
     chips[0]!.focus();
     key(chips[0]!, 'ArrowRight');
     expect(document.activeElement).toBe(chips[1]);
@@ -80,8 +65,8 @@ describe('InterestPicker', () => {
     expect(document.activeElement).toBe(chips[3]);
   });
 
-  it('toggles the chip that has focus (a button: Space and Enter click it)', () => {
-    const chips = show();
+  it('toggles the chip that has focus (a button: Space and Enter click it)', async () => {
+    const chips = await show();
     chips[0]!.focus();
     key(chips[0]!, 'ArrowRight');
     fireEvent.click(chips[1]!);
