@@ -57,6 +57,7 @@ export function resolveSearch(
   }
   if (min !== undefined && min > SEARCH_AGE_MIN) query.min_age = min;
   if (max !== undefined && max < SEARCH_AGE_MAX) query.max_age = max;
+  if (request.verified === '1') query.verified = true;
   return query;
 }
 
@@ -68,5 +69,6 @@ export function filtersOf(query: SearchQuery): SearchFilters {
     countryregion: query.countryregion ?? null,
     min_age: query.min_age ?? SEARCH_AGE_MIN,
     max_age: query.max_age ?? SEARCH_AGE_MAX,
+    ...(query.verified ? { verified: true } : {}),
   };
 }

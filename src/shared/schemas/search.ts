@@ -52,6 +52,8 @@ export const searchQuerySchema = z
     countryregion: region.optional(),
     min_age: searchAge.optional(),
     max_age: searchAge.optional(),
+    /** verified members only (photo verification, issue 21) */
+    verified: z.literal(true).optional(),
     page,
   })
   .refine(ageRangeValid, ageRangeError);
@@ -69,6 +71,8 @@ export const searchRequestSchema = z
     countryregion: region.optional(),
     min_age: searchAge.optional(),
     max_age: searchAge.optional(),
+    /** '1': verified members only (photo verification); no member default */
+    verified: z.literal('1').optional(),
     page,
   })
   .refine(ageRangeValid, ageRangeError);
@@ -81,6 +85,8 @@ export const searchFiltersSchema = z.object({
   countryregion: z.string().nullable(),
   min_age: z.number().int(),
   max_age: z.number().int(),
+  /** verified members only */
+  verified: z.boolean().optional(),
 });
 export type SearchFilters = z.infer<typeof searchFiltersSchema>;
 

@@ -25,6 +25,8 @@ export interface SearchFilter {
   viewerId?: number | undefined;
   /** Further members never listed (results already shown). */
   excludeIds: number[];
+  /** Verified members only (photo verification: a badge not suspended). */
+  verifiedOnly?: boolean | undefined;
 }
 
 /** A profile card row (members/profile-card.query.ts) with the activity time of the search order. */
@@ -41,6 +43,10 @@ function conditions(f: SearchFilter): SQL {
   if (f.gender) parts.push(sql`p.gender = ${f.gender}`);
   if (f.bornOnOrBefore) parts.push(sql`p.birth_date <= ${f.bornOnOrBefore}`);
   if (f.bornAfter) parts.push(sql`p.birth_date > ${f.bornAfter}`);
+  if (f.verifiedOnly)
+    parts.push(
+      sql`exists (select 1 from verified_members vm where vm.user_id = p.user_id and vm.suspended_at is null)`,
+    );
   const excluded = f.viewerId === undefined ? f.excludeIds : [f.viewerId, ...f.excludeIds];
   if (excluded.length > 0) parts.push(sql`p.user_id <> all(${sql.param(excluded)}::bigint[])`);
   if (f.viewerId !== undefined) {
@@ -70,6 +76,7 @@ export function pageSql(f: SearchFilter, page: { limit: number; offset: number }
   return sql`
     select p.user_id as id, p.name, p.birth_date as "birthDate", p.city, p.country, p.fictional, p.kind,
            ph.storage_key as "storageKey", ph.status as "photoStatus",
+           exists (select 1 from verified_members vm where vm.user_id = p.user_id and vm.suspended_at is null) as verified,
            extract(epoch from top.last_active_at) * 1000 as "lastActiveMs"
     from (
       select p.user_id, p.last_active_at from profiles p
@@ -101,6 +108,7 @@ export async function findSearchPage(
     country: r.country,
     fictional: r.fictional,
     kind: r.kind,
+    verified: r.verified === true,
     storageKey: r.storageKey,
     photoStatus: r.photoStatus,
     lastActiveMs: Number(r.lastActiveMs),

@@ -43,6 +43,7 @@ function toCard(cdnPrefix: string, row: SearchRow, now: Date): ProfileCard {
     fictional: row.fictional,
     // Only where the site mixes them in (cams_in_search): marked as such.
     ...(isCamKind(row.kind) ? { kind: row.kind } : {}),
+    ...(row.verified ? { verified: true } : {}),
     main_image: row.storageKey
       ? presentPhotoUrls(cdnPrefix, row.storageKey, row.photoStatus ?? 'active')
       : null,

@@ -65,6 +65,7 @@ export function searchFilterOf(
     ...ageBounds(query.min_age, query.max_age, now),
     viewerId: viewerId || undefined,
     excludeIds: [],
+    ...(query.verified ? { verifiedOnly: true } : {}),
   };
 }
 

@@ -106,6 +106,24 @@ describe('photo verification', () => {
     // Others see the badge.
     const viewer = await createMember(ctx, site.domain);
     expect((await seen(viewer, m)).verified).toBe(true);
+    // The search's "verified only" filter lists the member and nobody unverified; the card carries the badge.
+    const search = async (verified: boolean) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/search.php?gender=any&country=any&min_age=18&max_age=99${verified ? '&verified=1' : ''}`,
+          headers: headers(viewer),
+        })
+      ).json();
+    const onlyVerified = await search(true);
+    expect(onlyVerified.profiles.map((p: { id: number }) => p.id)).toEqual([m.id]);
+    expect(onlyVerified.profiles[0].verified).toBe(true);
+    expect(onlyVerified.filters.verified).toBe(true);
+    const unverified = await createMember(ctx, site.domain);
+    await upload(unverified, await demoFace(5, 'female'));
+    const everyone = (await search(false)).profiles.map((p: { id: number }) => p.id);
+    expect(everyone).toEqual(expect.arrayContaining([m.id, unverified.id]));
+    expect((await search(true)).profiles.map((p: { id: number }) => p.id)).toEqual([m.id]);
 
     // A new main photo of another face holds the badge back until a moderator looks at it.
     const other = await upload(m, await demoFace(2, 'male'));

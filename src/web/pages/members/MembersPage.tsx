@@ -57,6 +57,7 @@ export function readFilters(params: URLSearchParams, countries: readonly string[
   const max = intParam(params.get('max_age'), SEARCH_AGE_MIN, SEARCH_AGE_MAX);
   if (min !== undefined) filters.min_age = min;
   if (max !== undefined && (min === undefined || max >= min)) filters.max_age = max;
+  if (params.get('verified') === '1') filters.verified = '1';
   filters.page = intParam(params.get('page'), 1, MAX_PAGE) ?? 1;
   return filters;
 }
@@ -156,7 +157,7 @@ export function MembersPage() {
     setParams(next, { preventScrollReset: true });
   };
 
-  const hasFilters = ALL_FIELDS.some((k) => chosen[k] !== undefined);
+  const hasFilters = ALL_FIELDS.some((k) => chosen[k] !== undefined) || chosen.verified !== undefined;
   let body: ReactNode;
   if (authRequired) {
     body = <SignedOutPrompt />;

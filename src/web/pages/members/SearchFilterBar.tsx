@@ -11,7 +11,7 @@ import { useSettings } from '../../features/site/api/settings';
 import { currentLocale } from '../../lib/i18n';
 
 /** The search filters a site may offer (settings.search_fields). */
-export type FilterKey = 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age';
+export type FilterKey = 'gender' | 'country' | 'countryregion' | 'min_age' | 'max_age' | 'verified';
 export const ALL_FIELDS: readonly FilterKey[] = ['gender', 'country', 'countryregion', 'min_age', 'max_age'];
 const AGES = Array.from({ length: SEARCH_AGE_MAX - SEARCH_AGE_MIN + 1 }, (_, i) => SEARCH_AGE_MIN + i);
 
@@ -30,6 +30,7 @@ export function FilterBar({
   hasFilters: boolean;
 }) {
   const { t } = useTranslation('members');
+  const { t: tv } = useTranslation('verification');
   const settings = useSettings();
   const locale = currentLocale();
   const countryName = useCountryNames(locale);
@@ -146,6 +147,23 @@ export function FilterBar({
               </option>
             )),
           )}
+        <div className="col-12 col-md-auto">
+          <div className="form-check form-switch mb-md-2">
+            <input
+              id={`${id}-verified`}
+              className="form-check-input"
+              type="checkbox"
+              checked={filters?.verified === true}
+              disabled={filters === undefined}
+              onChange={(e) => setFilter('verified', e.target.checked ? '1' : '')}
+              data-testid="members-filter-verified"
+            />
+            <label className="form-check-label small fw-semibold" htmlFor={`${id}-verified`}>
+              <i className="bi bi-patch-check-fill text-primary me-1" aria-hidden="true" />
+              {tv('filter')}
+            </label>
+          </div>
+        </div>
         {hasFilters && (
           <div className="col-12 col-md-auto">
             <Link to="/members" className="btn btn-link px-0 px-md-2" data-testid="members-filters-reset">
