@@ -47,6 +47,10 @@ export const ROUTE_LIMITS: Record<string, RouteLimit> = {
   'POST /api/message.php': { max: 60, timeWindow: '1 minute', per: 'member' },
   'POST /api/conversation.php': { max: 60, timeWindow: '10 minutes', per: 'member' },
   'DELETE /api/chat.php': { max: 60, timeWindow: '10 minutes', per: 'member' },
+  // Unmatch ends a conversation for good: a person ends a few, never dozens in minutes.
+  'POST /api/unmatch.php': { max: 30, timeWindow: '10 minutes', per: 'member' },
+  // Who viewed me: paged like the likes lists.
+  'GET /api/visitors.php': { max: 120, timeWindow: '1 minute', per: 'member' },
   // Reports: a person reports a few members, never many.
   'POST /api/report.php': { max: 20, timeWindow: '10 minutes', per: 'member' },
   // Live connections: a tab reconnects after a drop; a loop of reconnects is refused.
