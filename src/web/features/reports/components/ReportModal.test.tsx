@@ -1,50 +1,30 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import reports from '../../../locales/en/reports.json';
 import safety from '../../../locales/en/safety.json';
+import { json, renderWithKit, resetKit } from '../../../test/render-kit';
 import { ReportModal } from './ReportModal';
 
 async function setup(answer: () => Response) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { reports, safety } },
-    interpolation: { escapeValue: false },
-  });
-  const fetchMock = vi.fn(async () => answer());
-  vi.stubGlobal('fetch', fetchMock);
   const onDone = vi.fn();
   const onHide = vi.fn();
-  const client = new QueryClient();
-  // Lists of members shown earlier: a block must have them fetched again.
-  for (const key of LISTS) client.setQueryData(key, {});
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter>
-          <ReportModal show onHide={onHide} member={{ id: 7, name: 'Eva' }} source="chat" onDone={onDone} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  const stale = () => LISTS.filter((key) => client.getQueryState(key)?.isInvalidated).length;
-  return { fetchMock, onDone, onHide, stale };
+  const kit = await renderWithKit({
+    element: (
+      <ReportModal show onHide={onHide} member={{ id: 7, name: 'Eva' }} source="chat" onDone={onDone} />
+    ),
+    texts: { reports, safety },
+    // Lists of members shown earlier: a block must have them fetched again.
+    cache: LISTS.map((key) => [key, {}] as const),
+    api: { 'POST report.php': answer },
+  });
+  const stale = () => LISTS.filter((key) => kit.queryClient.getQueryState(key)?.isInvalidated).length;
+  return { fetchMock: kit.api.fetch, onDone, onHide, stale };
 }
 
 const LISTS = [['search', { page: 1 }], ['likes', 'received', 1], ['chats'], ['member', 9]];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetKit);
 
 describe('ReportModal', () => {
   it('needs a reason, sends reason, comment and block, then says it is done', async () => {
