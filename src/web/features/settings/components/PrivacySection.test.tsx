@@ -1,56 +1,28 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import validation from '../../../../shared/i18n/en/validation.json';
 import settings from '../../../locales/en/settings.json';
+import { json, renderWithKit, resetKit } from '../../../test/render-kit';
 import { PrivacySection } from './PrivacySection';
 
-const i18n = i18next.createInstance();
+afterEach(resetKit);
 
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    ns: ['settings', 'validation', 'common'],
-    defaultNS: 'common',
-    resources: { en: { settings, validation, common: { loading: 'Loading…' } } },
-    interpolation: { escapeValue: false },
+async function renderSection(put: (body: unknown) => Response) {
+  const kit = await renderWithKit({
+    element: <PrivacySection />,
+    texts: { settings, validation, common: { loading: 'Loading…' } },
+    api: {
+      'GET privacy.php': () => json(200, { invisible: false, privacy_mode: true }),
+      'PUT privacy.php': ({ body }) => put(body),
+    },
   });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-function renderSection(put: (body: unknown) => Response) {
-  const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
-    init?.method === 'PUT'
-      ? put(JSON.parse(String(init.body)))
-      : json(200, { invisible: false, privacy_mode: true }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <PrivacySection />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-  return Object.assign(fetchMock, { client });
+  return Object.assign(kit.api.fetch, { client: kit.queryClient });
 }
 
 describe('PrivacySection', () => {
   it('loads the switches and saves a toggle at once', async () => {
-    const fetchMock = renderSection((body) => json(200, body));
+    const fetchMock = await renderSection((body) => json(200, body));
     const invisible = (await screen.findByLabelText(settings.privacy.invisible.label)) as HTMLInputElement;
     const privacyMode = screen.getByLabelText(settings.privacy.privacy_mode.label) as HTMLInputElement;
     expect(invisible.checked).toBe(false);
@@ -65,7 +37,7 @@ describe('PrivacySection', () => {
   });
 
   it('reloads every list of members when invisible mode changes, not for privacy mode', async () => {
-    const { client } = renderSection((body) => json(200, body));
+    const { client } = await renderSection((body) => json(200, body));
     const lists = [
       ['search', { page: 1 }],
       ['likes', 'given', 1],
@@ -86,7 +58,7 @@ describe('PrivacySection', () => {
   });
 
   it('puts the switch back and shows the error when saving fails', async () => {
-    renderSection(() => json(400, { error: { code: 'invalid', message: 'Could not save' } }));
+    await renderSection(() => json(400, { error: { code: 'invalid', message: 'Could not save' } }));
     const privacyMode = (await screen.findByLabelText(
       settings.privacy.privacy_mode.label,
     )) as HTMLInputElement;
