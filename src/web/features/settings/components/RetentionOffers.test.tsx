@@ -1,30 +1,14 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SettingsResponse } from '../../../../shared/schemas/sites';
 import payments from '../../../locales/en/payments.json';
 import settings from '../../../locales/en/settings.json';
+import { type ApiHandler, json, renderWithKit, resetKit } from '../../../test/render-kit';
 import { checkoutNavigation } from '../../payments/components/checkout-navigation';
 import { RetentionOffers } from './RetentionOffers';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-async function renderOffers(answer: (path: string, init?: RequestInit) => Response) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { settings, payments } },
-    interpolation: { escapeValue: false },
-  });
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) =>
-    answer(new URL(input, 'http://localhost').pathname, init),
-  );
-  vi.stubGlobal('fetch', fetchMock);
+async function renderOffers(api: Record<string, ApiHandler>) {
   const offers = {
     change_email: true,
     privacy_mode: true,
@@ -32,33 +16,28 @@ async function renderOffers(answer: (path: string, init?: RequestInit) => Respon
     trial: { bundle_id: 9, credits: 10, amount: 295, currency: 'EUR' },
     discount_percentage: 25,
   };
-  const router = createMemoryRouter([{ path: '/', element: <RetentionOffers offers={offers} /> }]);
-  const client = new QueryClient();
-  client.setQueryData(['settings'], {
-    settings: { name: 'Amora' },
-    domain_language: 'en',
-  } as unknown as SettingsResponse);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return fetchMock;
+  const kit = await renderWithKit({
+    element: <RetentionOffers offers={offers} />,
+    texts: { settings, payments },
+    cache: [
+      [['settings'], { settings: { name: 'Amora' }, domain_language: 'en' } as unknown as SettingsResponse],
+    ],
+    api,
+  });
+  return kit.api.fetch;
 }
 
 afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
+  resetKit();
   vi.restoreAllMocks();
 });
 
 describe('RetentionOffers', () => {
   it('makes the discount code and links to the credits page with it', async () => {
-    const fetchMock = await renderOffers(() =>
-      json(200, { code: 'STAY-ABC234', percentage: 25, expires: '2026-12-02T10:00:00Z' }),
-    );
+    const fetchMock = await renderOffers({
+      'POST delete-offers.php': () =>
+        json(200, { code: 'STAY-ABC234', percentage: 25, expires: '2026-12-02T10:00:00Z' }),
+    });
     expect(screen.getByTestId('settings-offer-discount').textContent).toContain('25 % off');
     fireEvent.click(screen.getByTestId('settings-offer-discount-button'));
     await waitFor(() =>
@@ -73,17 +52,17 @@ describe('RetentionOffers', () => {
 
   it('buys the trial package in one step: the payment starts with the first method and the provider page opens', async () => {
     const assign = vi.spyOn(checkoutNavigation, 'assign').mockImplementation(() => undefined);
-    const fetchMock = await renderOffers((path) =>
-      path === '/api/credits.php'
-        ? json(200, {
-            country: 'NL',
-            currency: 'EUR',
-            bundles: [],
-            methods: ['ideal', 'creditcard'],
-            test_mode: true,
-          })
-        : json(200, { payment: { id: 5, checkout_url: 'https://pay.example/tr_1' } }),
-    );
+    const fetchMock = await renderOffers({
+      'GET credits.php': () =>
+        json(200, {
+          country: 'NL',
+          currency: 'EUR',
+          bundles: [],
+          methods: ['ideal', 'creditcard'],
+          test_mode: true,
+        }),
+      'POST payment.php': () => json(200, { payment: { id: 5, checkout_url: 'https://pay.example/tr_1' } }),
+    });
     expect(screen.getByTestId('settings-offer-trial').textContent).toContain('€2.95');
     // The statement above the button: buying is the express request to start at once (issue 23, point 3).
     expect(screen.getByTestId('immediate-start-note').textContent).toContain('to start at once');
