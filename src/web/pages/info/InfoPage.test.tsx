@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CompanyInfo, SettingsResponse } from '../../../shared/schemas/sites';
 import enCommon from '../../locales/en/common.json';
 import enPages from '../../locales/en/pages.json';
 import nlCommon from '../../locales/nl/common.json';
 import nlPages from '../../locales/nl/pages.json';
+import { json, renderWithKit, resetKit } from '../../test/render-kit';
 import { InfoPage } from './InfoPage';
 
 const COMPANY: CompanyInfo = {
@@ -39,41 +36,24 @@ const SETTINGS = {
   },
 } as unknown as SettingsResponse;
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: { en: { pages: enPages, common: enCommon }, nl: { pages: nlPages, common: nlCommon } },
-    ns: ['pages', 'common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-});
+const TEXTS = {
+  en: { pages: enPages, common: enCommon },
+  nl: { pages: nlPages, common: nlCommon },
+};
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetKit);
 
 async function renderPage(page: 'terms' | 'privacy' | 'service', lng: 'en' | 'nl') {
-  await i18next.changeLanguage(lng);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response(JSON.stringify({ companyinfo: COMPANY }), { status: 200 })),
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['settings'], SETTINGS);
-  const router = createMemoryRouter([{ path: '*', element: <InfoPage page={page} /> }], {
-    initialEntries: [`/pages/${page}`],
+  await renderWithKit({
+    routes: [{ path: '*', element: <InfoPage page={page} /> }],
+    path: `/pages/${page}`,
+    global: true,
+    lng,
+    texts: TEXTS[lng],
+    more: TEXTS,
+    cache: [[['settings'], SETTINGS]],
+    api: { 'GET companyinfo.php': () => json(200, { companyinfo: COMPANY }) },
   });
-  render(
-    <I18nextProvider i18n={i18next}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
   return screen.findByTestId(`info-page-${page}`);
 }
 
