@@ -1,18 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { LikesResponse } from '../../../../shared/schemas/likes';
 import type { AutoLikeResponse } from '../../../../shared/schemas/matching';
 import members from '../../../locales/en/members.json';
+import { json, renderWithKit, resetKit } from '../../../test/render-kit';
 import { likeModalDelaySeconds } from '../hooks/use-auto-like';
 import { AutoLikeModal } from './LikeModal';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const EVA: AutoLikeResponse = {
   profile: {
@@ -38,41 +32,23 @@ function likesAnswer(newCount: number): LikesResponse {
 }
 
 async function renderAt(path: string, autoLike: () => AutoLikeResponse) {
-  const fetchMock = vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/auto-like.php') return json(200, autoLike());
-    if (url.pathname === '/api/likes.php') return json(200, likesAnswer(0));
-    return json(404, { error: { code: 'not_found', message: 'Not found' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { members } },
-    ns: ['members'],
-    defaultNS: 'members',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(['user'], { profile: { id: 1, name: 'Me', main_image: null } });
-  const router = createMemoryRouter(
-    [
+  const kit = await renderWithKit({
+    routes: [
       { path: '/members', element: <AutoLikeModal />, handle: { name: 'members' } },
       { path: '/likes/m/:id', element: <p>member screen</p>, handle: { name: 'likes-m-id' } },
       { path: '/signup', element: <AutoLikeModal />, handle: { name: 'signup' } },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  const calls = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('auto-like.php')).length;
-  return { router, client, calls };
+    path,
+    texts: { members },
+    defaultNS: 'members',
+    cache: [[['user'], { profile: { id: 1, name: 'Me', main_image: null } }]],
+    api: {
+      'GET auto-like.php': () => json(200, autoLike()),
+      'GET likes.php': () => json(200, likesAnswer(0)),
+    },
+  });
+  const calls = () => kit.api.fetch.mock.calls.filter(([u]) => String(u).includes('auto-like.php')).length;
+  return { router: kit.router, client: kit.queryClient, calls };
 }
 
 describe('the t parameter', () => {
@@ -85,10 +61,7 @@ describe('the t parameter', () => {
 });
 
 describe('AutoLikeModal', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(resetKit);
 
   it('opens after t seconds with the liker, then drops t and keeps the other parameters', async () => {
     const { router } = await renderAt('/members?t=0.05&gender=female', () => EVA);
