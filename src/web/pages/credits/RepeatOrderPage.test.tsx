@@ -1,15 +1,13 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useParams } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/accounts';
 import type { Payment, RepeatOrderResponse } from '../../../shared/schemas/payments';
 import type { SettingsResponse } from '../../../shared/schemas/sites';
 import payments from '../../locales/en/payments.json';
 import en from '../../locales/en/transactions.json';
+import { type ApiHandler, type ApiMock, json, renderWithKit, resetKit } from '../../test/render-kit';
 import { RepeatOrderPage } from './RepeatOrderPage';
 
 const OFFER: RepeatOrderResponse = {
@@ -57,25 +55,18 @@ const USER = {
   notifications_disabled: [],
 } satisfies CurrentUser;
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 /** GET answers the offer; each POST answers the next of `outcomes`. */
-function mockFetch(offer: RepeatOrderResponse, outcomes: Payment[]) {
+function repeatOrderApi(offer: RepeatOrderResponse, outcomes: Payment[]): Record<string, ApiHandler> {
   const posts: Payment[] = [...outcomes];
-  return vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/repeat-order.php') {
-      if (init?.method === 'POST') {
-        // Pressed under the statement: the express request to start at once (issue 23, point 3).
-        expect(init.body).toBe('{"immediate_start":true}');
-        const next = posts.shift();
-        return next ? json(200, { payment: next }) : json(500, { error: { code: 'x', message: 'x' } });
-      }
-      return json(200, offer);
-    }
-    return json(404, { error: { code: 'not_found', message: 'Not found' } });
-  });
+  return {
+    'GET repeat-order.php': () => json(200, offer),
+    'POST repeat-order.php': ({ init }) => {
+      // Pressed under the statement: the express request to start at once (issue 23, point 3).
+      expect(init.body).toBe('{"immediate_start":true}');
+      const next = posts.shift();
+      return next ? json(200, { payment: next }) : json(500, { error: { code: 'x', message: 'x' } });
+    },
+  };
 }
 
 function StatusStub() {
@@ -83,58 +74,33 @@ function StatusStub() {
   return <p data-testid="status-stub">status {id}</p>;
 }
 
-async function renderPage(fetchMock: ReturnType<typeof vi.fn>) {
-  vi.stubGlobal('fetch', fetchMock);
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: {
-      en: { transactions: en, payments, common: { loading: 'Loading…' }, validation: { generic: 'Error' } },
-    },
-    ns: ['transactions', 'payments', 'common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['settings'], {
-    settings: { name: 'Amora' },
-    domain_language: 'en',
-  } as unknown as SettingsResponse);
-  queryClient.setQueryData(['user'], USER);
-  const router = createMemoryRouter(
-    [
+async function renderPage(api: Record<string, ApiHandler>) {
+  const kit = await renderWithKit({
+    routes: [
       { path: '/credits/repeat-order', element: <RepeatOrderPage /> },
       { path: '/credits', element: <p>credits</p> },
       { path: '/credits/:id/:method?', element: <p>checkout</p> },
       { path: '/transactions/:id', element: <StatusStub /> },
     ],
-    { initialEntries: ['/credits/repeat-order'] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { router, queryClient };
+    path: '/credits/repeat-order',
+    texts: { transactions: en, payments, common: { loading: 'Loading…' }, validation: { generic: 'Error' } },
+    cache: [
+      [['settings'], { settings: { name: 'Amora' }, domain_language: 'en' } as unknown as SettingsResponse],
+      [['user'], USER],
+    ],
+    api,
+  });
+  return { router: kit.router, queryClient: kit.queryClient, fetchMock: kit.api.fetch };
 }
 
-const posts = (fetchMock: ReturnType<typeof vi.fn>) =>
+const posts = (fetchMock: ApiMock['fetch']) =>
   fetchMock.mock.calls.filter((c) => (c[1] as RequestInit | undefined)?.method === 'POST').length;
 
 describe('RepeatOrderPage', () => {
-  beforeEach(() => vi.unstubAllGlobals());
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(resetKit);
 
   it('shows the offer and, after Buy again, goes to the payment status page', async () => {
-    const fetchMock = mockFetch(OFFER, [payment(77, 'paid')]);
-    const { router, queryClient } = await renderPage(fetchMock);
+    const { router, queryClient, fetchMock } = await renderPage(repeatOrderApi(OFFER, [payment(77, 'paid')]));
     expect(await screen.findByTestId('repeat-order-page')).toBeTruthy();
     const offer = await screen.findByTestId('repeat-order-offer');
     expect(within(offer).getByTestId('repeat-order-credits').textContent).toBe('60 credits');
@@ -155,14 +121,15 @@ describe('RepeatOrderPage', () => {
   });
 
   it('goes to the status page of a pending charge too', async () => {
-    const { router } = await renderPage(mockFetch(OFFER, [payment(78, 'pending')]));
+    const { router } = await renderPage(repeatOrderApi(OFFER, [payment(78, 'pending')]));
     fireEvent.click(await screen.findByTestId('repeat-order-buy'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/transactions/78'));
   });
 
   it('shows the recurring failure screen for a failed charge, with retry and PayPal', async () => {
-    const fetchMock = mockFetch(OFFER, [payment(79, 'failed'), payment(80, 'failed'), payment(81, 'paid')]);
-    const { router } = await renderPage(fetchMock);
+    const { router, fetchMock } = await renderPage(
+      repeatOrderApi(OFFER, [payment(79, 'failed'), payment(80, 'failed'), payment(81, 'paid')]),
+    );
     fireEvent.click(await screen.findByTestId('repeat-order-buy'));
 
     const failure = await screen.findByTestId('recurring-failure');
@@ -184,14 +151,14 @@ describe('RepeatOrderPage', () => {
   });
 
   it('follows the PayPal link of the failure screen to the checkout of the same bundle', async () => {
-    const { router } = await renderPage(mockFetch(OFFER, [payment(82, 'failed')]));
+    const { router } = await renderPage(repeatOrderApi(OFFER, [payment(82, 'failed')]));
     fireEvent.click(await screen.findByTestId('repeat-order-buy'));
     fireEvent.click(await screen.findByTestId('recurring-paypal'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/credits/2/paypal'));
   });
 
   it('explains when there is nothing to reorder and links to the bundles', async () => {
-    await renderPage(mockFetch({ offer: null }, []));
+    await renderPage(repeatOrderApi({ offer: null }, []));
     const none = await screen.findByTestId('repeat-order-none');
     expect(within(none).getByText('No repeat order available yet')).toBeTruthy();
     expect(within(none).getByRole('link', { name: 'View credit bundles' }).getAttribute('href')).toBe(
