@@ -12,7 +12,14 @@ export const verificationChallengeSchema = z.enum(VERIFICATION_RULES.challenges)
  * challenged: waiting for the selfie | checking: the face model is at work | verified | review: a moderator
  * compares the images | rejected (reason says why) | expired: the challenge was not answered in time.
  */
-export const VERIFICATION_STATES = ['challenged', 'checking', 'verified', 'review', 'rejected', 'expired'] as const;
+export const VERIFICATION_STATES = [
+  'challenged',
+  'checking',
+  'verified',
+  'review',
+  'rejected',
+  'expired',
+] as const;
 export type VerificationState = (typeof VERIFICATION_STATES)[number];
 
 /** Why a selfie was refused (the member reads it translated). */
@@ -29,7 +36,13 @@ export const VERIFICATION_REFUSALS = [
 export type VerificationRefusal = (typeof VERIFICATION_REFUSALS)[number];
 
 /** Why a member cannot start a verification now. */
-export const VERIFICATION_BLOCKS = ['not_a_member', 'no_photo', 'attempts_used', 'verified', 'pending'] as const;
+export const VERIFICATION_BLOCKS = [
+  'not_a_member',
+  'no_photo',
+  'attempts_used',
+  'verified',
+  'pending',
+] as const;
 export type VerificationBlock = (typeof VERIFICATION_BLOCKS)[number];
 
 export const verificationAttemptSchema = z.object({
