@@ -1,38 +1,17 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import validation from '../../../../shared/i18n/en/validation.json';
 import type { OwnPhoto } from '../../../../shared/schemas/photos';
 import { ApiError } from '../../../lib/http';
 import profile from '../../../locales/en/profile.json';
+import { type ApiHandler, json, renderWithKit, resetKit } from '../../../test/render-kit';
 import { uploadPhoto } from '../../photos/api/upload-photo';
 import { PhotoManager } from './PhotoManager';
 
 vi.mock('../../photos/api/upload-photo', () => ({ uploadPhoto: vi.fn() }));
 
-const i18n = i18next.createInstance();
-
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    ns: ['profile', 'validation', 'common'],
-    defaultNS: 'common',
-    resources: { en: { profile, validation, common: {} } },
-    interpolation: { escapeValue: false },
-  });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+afterEach(resetKit);
 
 const photo = (id: number, extra: Partial<OwnPhoto> = {}): OwnPhoto => ({
   id,
@@ -63,46 +42,43 @@ const user = (paid: boolean) => ({
 });
 
 /** A small fake of the photo and user APIs that keeps the photo list between calls. */
-function mockApi(initial: OwnPhoto[], paid = false) {
+function photosApi(initial: OwnPhoto[], paid: boolean): Record<string, ApiHandler> {
   let photos = [...initial];
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, url, body });
-    if (url.startsWith('/api/user.php')) return json(200, { user: user(paid) });
-    if (url.startsWith('/api/photos.php')) {
-      if (method === 'GET') return json(200, { photos });
-      if (method === 'DELETE') {
-        photos = photos.filter((p) => p.id !== (body as { id: number }).id);
-        return json(200, { ok: true });
-      }
-    }
-    return json(404, { error: { code: 'not_found', message: 'Not found' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return { calls };
+  return {
+    'GET user.php': () => json(200, { user: user(paid) }),
+    'GET photos.php': () => json(200, { photos }),
+    'DELETE photos.php': ({ body }) => {
+      photos = photos.filter((p) => p.id !== (body as { id: number }).id);
+      return json(200, { ok: true });
+    },
+  };
 }
 
-function renderManager() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+/** Renders the manager over the fake APIs; `calls()` lists every request made so far. */
+async function renderManager(initial: OwnPhoto[], paid = false) {
+  const kit = await renderWithKit({
+    element: <PhotoManager />,
+    texts: { profile, validation, common: {} },
+    api: photosApi(initial, paid),
   });
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <PhotoManager />
-        </MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+  const calls = () =>
+    kit.api.fetch.mock.calls.map(([url, init]) => {
+      const request = init as RequestInit | undefined;
+      return {
+        method: request?.method ?? 'GET',
+        url: url as string,
+        body: typeof request?.body === 'string' ? (JSON.parse(request.body) as unknown) : undefined,
+      };
+    });
+  return { calls };
 }
 
 describe('PhotoManager', () => {
   it('lists the photos with their badges and the count', async () => {
-    mockApi([photo(1, { main: true }), photo(2, { private: true }), photo(3, { status: 'pending' })], true);
-    renderManager();
+    await renderManager(
+      [photo(1, { main: true }), photo(2, { private: true }), photo(3, { status: 'pending' })],
+      true,
+    );
 
     const tiles = await screen.findAllByTestId('own-photo');
     expect(tiles).toHaveLength(3);
@@ -118,14 +94,13 @@ describe('PhotoManager', () => {
   });
 
   it('shows why a photo was rejected, with the note, and keeps it deletable', async () => {
-    mockApi(
+    await renderManager(
       [
         photo(1, { main: true }),
         photo(2, { status: 'rejected', reject_reason: 'not_you', reject_note: 'Own photos only.' }),
       ],
       false,
     );
-    renderManager();
     const tiles = await screen.findAllByTestId('own-photo');
     expect(within(tiles[1]!).getByText(profile.photos.status.rejected)).toBeTruthy();
     expect(within(tiles[1]!).getByTestId('photo-reject-reason').textContent).toBe(
@@ -136,8 +111,7 @@ describe('PhotoManager', () => {
   });
 
   it('asks for a confirmation before deleting, then says the photo was removed', async () => {
-    const { calls } = mockApi([photo(1, { main: true }), photo(2)]);
-    renderManager();
+    const { calls } = await renderManager([photo(1, { main: true }), photo(2)]);
 
     const tiles = await screen.findAllByTestId('own-photo');
     fireEvent.click(within(tiles[1]!).getByTestId('photo-menu'));
@@ -145,33 +119,31 @@ describe('PhotoManager', () => {
 
     // Nothing is deleted before the member confirms.
     expect(await screen.findByText(profile.photos.confirm.title)).toBeTruthy();
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(calls().some((c) => c.method === 'DELETE')).toBe(false);
 
     fireEvent.click(screen.getByTestId('photo-delete-confirm'));
     expect((await screen.findByTestId('photo-notice')).textContent).toContain('Photo removed.');
-    expect(calls.filter((c) => c.method === 'DELETE')).toEqual([
+    expect(calls().filter((c) => c.method === 'DELETE')).toEqual([
       { method: 'DELETE', url: '/api/photos.php', body: { id: 2 } },
     ]);
     await waitFor(() => expect(screen.getAllByTestId('own-photo')).toHaveLength(1));
   });
 
   it('cancelling the confirmation keeps the photo', async () => {
-    const { calls } = mockApi([photo(1, { main: true })]);
-    renderManager();
+    const { calls } = await renderManager([photo(1, { main: true })]);
 
     fireEvent.click(await screen.findByTestId('photo-menu'));
     fireEvent.click(await screen.findByTestId('photo-delete'));
     fireEvent.click(await screen.findByTestId('photo-delete-cancel'));
 
     await waitFor(() => expect(screen.queryByTestId('photo-delete-confirm')).toBeNull());
-    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(calls().some((c) => c.method === 'DELETE')).toBe(false);
     expect(screen.getAllByTestId('own-photo')).toHaveLength(1);
     expect(screen.queryByTestId('photo-notice')).toBeNull();
   });
 
   it('replaces the upload button with the limit message at the free limit', async () => {
-    mockApi([photo(1, { main: true }), photo(2), photo(3)]);
-    renderManager();
+    await renderManager([photo(1, { main: true }), photo(2), photo(3)]);
 
     expect(await screen.findByTestId('photo-limit')).toBeTruthy();
     expect(screen.getByTestId('photo-limit').textContent).toContain(
@@ -183,8 +155,7 @@ describe('PhotoManager', () => {
   });
 
   it('refuses a file that is too large before uploading', async () => {
-    const { calls } = mockApi([]);
-    renderManager();
+    const { calls } = await renderManager([]);
 
     const input = await screen.findByTestId('photo-upload-input');
     const big = new File(['x'], 'big.jpg', { type: 'image/jpeg' });
@@ -194,14 +165,13 @@ describe('PhotoManager', () => {
     expect((await screen.findByTestId('photo-error')).textContent).toContain(
       'This photo is too large. Choose a photo of at most 15 MB.',
     );
-    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(calls().some((c) => c.method === 'POST')).toBe(false);
   });
 
   it("shows the server's message when the photo queue is busy (503)", async () => {
-    mockApi([]);
     const busy = 'Many photos are being processed right now. Please try again in a minute.';
     vi.mocked(uploadPhoto).mockRejectedValueOnce(new ApiError(503, 'photo_busy', busy));
-    renderManager();
+    await renderManager([]);
 
     const input = await screen.findByTestId('photo-upload-input');
     fireEvent.change(input, { target: { files: [new File(['x'], 'me.jpg', { type: 'image/jpeg' })] } });
