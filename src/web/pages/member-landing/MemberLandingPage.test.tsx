@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/accounts';
 import type { MemberProfile, MemberResponse } from '../../../shared/schemas/member-profile';
 import type { SettingsResponse } from '../../../shared/schemas/sites';
 import common from '../../locales/en/common.json';
 import memberLanding from '../../locales/en/member-landing.json';
+import { type ApiHandler, json, renderWithKit, resetKit } from '../../test/render-kit';
 import { MemberLandingPage } from './MemberLandingPage';
 
 const SETTINGS = {
@@ -48,16 +45,12 @@ const RELATED = [
   { id: 8, name: 'Noor', age: 33, city: 'Delft', country: 'NL', fictional: false, main_image: null },
 ];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-function mockFetch(member: () => Response) {
-  return vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/member.php') return member();
-    if (url.pathname === '/api/showcase.php') return json(200, { profiles: RELATED });
-    return json(404, { error: { code: 'not_found', message: 'Not found' } });
-  });
+/** The member's answer from `member`, the related members from the showcase. */
+function memberApi(member: () => Response): Record<string, ApiHandler> {
+  return {
+    'GET member.php': () => member(),
+    'GET showcase.php': () => json(200, { profiles: RELATED }),
+  };
 }
 const answer = (): MemberResponse => ({ profile: PROFILE, related: RELATED as MemberResponse['related'] });
 
@@ -69,56 +62,40 @@ const ROUTES = [
 
 async function renderAt(
   path: string,
-  fetchMock: ReturnType<typeof vi.fn>,
+  api: Record<string, ApiHandler>,
   opts: { user?: CurrentUser | null; signups?: string } = {},
 ) {
-  vi.stubGlobal('fetch', fetchMock);
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: { en: { common, 'member-landing': memberLanding } },
-    ns: ['common', 'member-landing'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['settings'], {
-    settings: { ...SETTINGS, signups: opts.signups ?? 'all' },
-    domain_language: 'en',
-  } as unknown as SettingsResponse);
-  queryClient.setQueryData(['user'], opts.user === undefined ? null : opts.user);
-  const router = createMemoryRouter(
-    [
+  const { router } = await renderWithKit({
+    routes: [
       ...ROUTES.map(([p, name]) => ({ path: p, handle: { name }, element: <MemberLandingPage /> })),
       { path: '/members/:id', element: <p>the real profile</p> },
       { path: '/members/:id/signup', element: <p>member signup</p> },
       { path: '*', element: <p>elsewhere</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+    path,
+    texts: { common, 'member-landing': memberLanding },
+    cache: [
+      [
+        ['settings'],
+        {
+          settings: { ...SETTINGS, signups: opts.signups ?? 'all' },
+          domain_language: 'en',
+        } as unknown as SettingsResponse,
+      ],
+      [['user'], opts.user === undefined ? null : opts.user],
+    ],
+    api,
+  });
   return { router };
 }
 
 describe('MemberLandingPage', () => {
-  beforeEach(() => vi.unstubAllGlobals());
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(resetKit);
 
   it('shows the member and leads to the signup that writes to them (spotlight)', async () => {
     await renderAt(
       '/members/42/landing',
-      mockFetch(() => json(200, answer())),
+      memberApi(() => json(200, answer())),
     );
     expect((await screen.findByRole('heading', { level: 1, name: /^Sanne/ })).textContent).toBe('Sanne, 31');
     expect(screen.getByRole('img', { name: 'Photo of Sanne' }).getAttribute('src')).toBe('/img/1.jpg');
@@ -138,7 +115,7 @@ describe('MemberLandingPage', () => {
   it('offers a conversation to start (landing2), never putting words in the member’s mouth', async () => {
     await renderAt(
       '/members/42/landing2/eng',
-      mockFetch(() => json(200, answer())),
+      memberApi(() => json(200, answer())),
     );
     expect(await screen.findByText('Start a conversation')).toBeTruthy();
     expect(screen.getByText(/Break the ice with Sanne/)).toBeTruthy();
@@ -150,7 +127,7 @@ describe('MemberLandingPage', () => {
   it('shows more members like them (landing3), each leading to their own landing page', async () => {
     await renderAt(
       '/members/42/landing3',
-      mockFetch(() => json(200, answer())),
+      memberApi(() => json(200, answer())),
     );
     const related = await screen.findByTestId('member-landing-related');
     expect(within(related).getByRole('heading', { name: 'More members like Sanne' })).toBeTruthy();
@@ -164,7 +141,7 @@ describe('MemberLandingPage', () => {
   it('gives way to other members when the member cannot be shown', async () => {
     await renderAt(
       '/members/99/landing',
-      mockFetch(() => json(404, { error: { code: 'member_not_found', message: 'Not found' } })),
+      memberApi(() => json(404, { error: { code: 'member_not_found', message: 'Not found' } })),
     );
     const others = await screen.findByTestId('member-landing-others');
     expect(
@@ -184,7 +161,7 @@ describe('MemberLandingPage', () => {
     });
     await renderAt(
       '/members/42/landing',
-      mockFetch(() =>
+      memberApi(() =>
         fail ? json(503, { error: { code: 'unavailable', message: 'Down' } }) : json(200, answer()),
       ),
     );
@@ -197,7 +174,7 @@ describe('MemberLandingPage', () => {
   it('offers the login where signing up is closed for the visitor', async () => {
     await renderAt(
       '/members/42/landing',
-      mockFetch(() => json(200, answer())),
+      memberApi(() => json(200, answer())),
       { signups: 'none' },
     );
     await screen.findByRole('heading', { level: 1, name: /^Sanne/ });
@@ -209,7 +186,7 @@ describe('MemberLandingPage', () => {
     const user = { id: 1, profile: { id: 1, name: 'Me' } } as unknown as CurrentUser;
     const { router } = await renderAt(
       '/members/42/landing2/nl',
-      mockFetch(() => json(200, answer())),
+      memberApi(() => json(200, answer())),
       { user },
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/members/42'));
