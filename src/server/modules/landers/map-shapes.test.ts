@@ -25,6 +25,12 @@ describe('country maps of the map lander (world-atlas, drawn on the server)', ()
     expect(countryMap('FR')!.project(4.94, -52.33)).toBeNull();
     // Copenhagen is on Denmark's map though not on its largest island.
     expect(countryMap('DK')!.project(55.68, 12.57)).not.toBeNull();
+    // New Zealand's view crosses the antimeridian; Australia shares its id with a territory: one home each.
+    for (const c of ['NZ', 'AU']) {
+      const shapes = countryMap(c)!.shapes;
+      expect(shapes.filter((s) => s.home).map((s) => s.id)).toEqual([ATLAS_IDS[c]]);
+      expect(new Set(shapes.map((s) => s.id)).size).toBe(shapes.length);
+    }
     // Kept small: simplified to what shows at the map's size.
     for (const c of ['NL', 'US', 'FR', 'DK'])
       expect(JSON.stringify(countryMap(c)!.shapes).length).toBeLessThan(40_000);

@@ -83,8 +83,8 @@ function planarBox(geometry: Geometry): Box {
 }
 
 /**
- * The countries whose bounds meet `view` (west, south, east, north in degrees; those across the antimeridian
- * always), simplified to `minWeight` (planar triangle area in square degrees, presimplify's default).
+ * The countries whose bounds meet `view` (west, south, east, north in degrees; a view across the antimeridian
+ * by latitude only), simplified to `minWeight` (planar triangle area in square degrees, presimplify's default).
  */
 function featuresIn(view: Box, minWeight: number): CountryFeature[] {
   const { topology, bounds } = world();
@@ -92,7 +92,9 @@ function featuresIn(view: Box, minWeight: number): CountryFeature[] {
   const all = (topology.objects.countries as GeometryCollection<{ name: string }>).geometries;
   const geometries = all.filter((_, i) => {
     const [[w, s], [e, n]] = bounds[i] as Box;
-    return w > e || (w <= east && e >= west && s <= north && n >= south);
+    // A view across the antimeridian (New Zealand's) is tested by latitude only.
+    const lonMeets = west > east || (w <= east && e >= west);
+    return lonMeets && s <= north && n >= south;
   });
   const simple: Atlas = simplify(topology, minWeight);
   const collection = feature(simple, { type: 'GeometryCollection', geometries });
@@ -170,10 +172,16 @@ function makeCountryMap(country: string): CountryMap | null {
   ];
   const simple = featuresIn(view, MIN_PIXELS * (180 / Math.PI / projection.scale()) ** 2);
   const shapes: CountryMap['shapes'] = [];
+  const ids = new Set<string>();
   for (const f of simple) {
     const d = path(f);
     if (!d) continue;
-    shapes.push({ id: String(f.id ?? f.properties.name), d, home: f.id === home.id });
+    const isHome = f.id === home.id && f.properties.name === home.properties.name;
+    // Natural Earth gives a few territories their country's id (Australia's): those get their name added.
+    const plain = String(f.id ?? f.properties.name);
+    const id = ids.has(plain) || (!isHome && plain === home.id) ? `${plain}-${f.properties.name}` : plain;
+    ids.add(id);
+    shapes.push({ id, d, home: isHome });
   }
   // The home country last, so its outline is drawn over its neighbours'.
   shapes.sort((a, b) => Number(a.home) - Number(b.home));
