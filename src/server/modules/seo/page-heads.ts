@@ -106,8 +106,8 @@ export class PageHeads {
 
   /**
    * What the app fetches before its first paint, named in the head (start-preloads.ts): the settings call of this
-   * address, the texts of the language the app will start in (src/web/main.tsx: ?lang, else the cookie, else the
-   * site's) and of the fallback language, and the font. Per request: the settings address carries the query.
+   * address and the font (latin-ext too when the app starts in Polish: src/web/main.tsx takes ?lang, else the
+   * cookie, else the site's language). Per request: the settings address carries the query.
    */
   private withStartPreloads(html: string, req: FastifyRequest, site: { domainLanguage: string }): string {
     const assets = this.template?.assets;

@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FALLBACK_LOCALE, type Locale } from '../../../shared/locales';
+import type { Locale } from '../../../shared/locales';
 import { escapeHtml } from './head-tags';
 
 /**
  * What the web app fetches one after the other before its first paint (src/web/main.tsx): its code, then
- * GET /api/settings.php, then the language's texts and the fallback language's (i18next: one chunk per namespace),
- * then, once text is on screen, the Inter font. Named in the head, the browser fetches them all at once with the
- * code: two round trips fewer before the first paint, and the font is there before the first text (no swap).
+ * GET /api/settings.php, then the language's texts, then, once text is on screen, the Inter font. The settings call
+ * and the font are named in the head, so the browser fetches them with the code: one round trip fewer before the
+ * first paint, and the font is there before the first text (no swap). The text chunks are not: about 50 small
+ * requests at once held back the app's own code on HTTP/1.1 (measured: first paint 0.8-1 s later, docs/performance.md).
  */
 export interface StartAssets {
-  /** Per locale, the built chunks of its texts (web locales and the shared validation texts). */
-  localeChunks: ReadonlyMap<string, readonly string[]>;
   /** The Inter subsets: 'latin' and 'latin-ext' (the other scripts are not languages of the product). */
   fonts: { latin?: string; latinExt?: string };
 }
@@ -21,10 +20,6 @@ interface ManifestChunk {
   src?: string;
   assets?: string[];
 }
-
-const LOCALE_SOURCE = /^(?:locales|\.\.\/shared\/i18n)\/([a-z]{2})\/[\w-]+\.json$/;
-/** A language's loader chunk, when the build has one (lib/locale-loaders/<lng>.ts): it comes before the texts. */
-const LOCALE_LOADER_SOURCE = /^lib\/locale-loaders\/([a-z]{2})\.ts$/;
 
 /** Reads the build's Vite manifest (build.manifest: <webDistDir>/.vite/manifest.json); null without one. */
 export function readStartAssets(webDistDir: string): StartAssets | null {
@@ -41,21 +36,12 @@ export function readStartAssets(webDistDir: string): StartAssets | null {
 }
 
 export function startAssetsOf(manifest: Record<string, ManifestChunk>): StartAssets {
-  const localeChunks = new Map<string, string[]>();
-  for (const [key, chunk] of Object.entries(manifest)) {
-    const m = LOCALE_SOURCE.exec(chunk.src ?? key) ?? LOCALE_LOADER_SOURCE.exec(chunk.src ?? key);
-    if (!m?.[1]) continue;
-    const list = localeChunks.get(m[1]) ?? [];
-    list.push(`/${chunk.file}`);
-    localeChunks.set(m[1], list);
-  }
-  for (const list of localeChunks.values()) list.sort();
   const entryAssets = manifest['index.html']?.assets ?? [];
   const font = (subset: string) => {
     const file = entryAssets.find((a) => new RegExp(`/inter-${subset}-wght-normal-[\\w-]+\\.woff2$`).test(a));
     return file ? `/${file}` : undefined;
   };
-  return { localeChunks, fonts: { latin: font('latin'), latinExt: font('latin-ext') } };
+  return { fonts: { latin: font('latin'), latinExt: font('latin-ext') } };
 }
 
 /** Languages whose everyday letters lie outside Inter's latin subset (ą, ę, ł, ś, ż...). */
@@ -68,10 +54,6 @@ export function startPreloadLinks(assets: StartAssets, locale: Locale): string[]
   for (const href of fonts)
     if (href)
       out.push(`<link rel="preload" as="font" type="font/woff2" href="${escapeHtml(href)}" crossorigin>`);
-  const languages = locale === FALLBACK_LOCALE ? [locale] : [locale, FALLBACK_LOCALE];
-  for (const l of languages)
-    for (const href of assets.localeChunks.get(l) ?? [])
-      out.push(`<link rel="modulepreload" href="${escapeHtml(href)}" crossorigin>`);
   return out;
 }
 
