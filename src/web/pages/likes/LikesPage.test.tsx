@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { LikeCard, LikesResponse, LikeTab } from '../../../shared/schemas/likes';
 import type { SettingsResponse } from '../../../shared/schemas/sites';
 import members from '../../locales/en/members.json';
+import { type ApiHandler, json, renderWithKit, resetKit } from '../../test/render-kit';
 import { LikesPage } from './LikesPage';
 
 const SETTINGS = { name: 'Amora', countries: ['NL'], fictional_icon: 'stars', signups: 'all' };
@@ -26,9 +23,6 @@ const card = (id: number, name: string, extra: Partial<LikeCard> = {}): LikeCard
   ...extra,
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 const answer = (tab: LikeTab, items: LikeCard[], extra: Partial<LikesResponse> = {}): LikesResponse => ({
   profiles: [],
   liked_by: [],
@@ -42,66 +36,39 @@ const answer = (tab: LikeTab, items: LikeCard[], extra: Partial<LikesResponse> =
   ...extra,
 });
 
-function mockFetch(byTab: (tab: LikeTab, page: number) => Response) {
-  return vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/likes.php')
-      return byTab(
+/** The likes of a tab and page, as `byTab` answers them. */
+function likesApi(byTab: (tab: LikeTab, page: number) => Response): Record<string, ApiHandler> {
+  return {
+    'GET likes.php': ({ url }) =>
+      byTab(
         (url.searchParams.get('tab') ?? 'received') as LikeTab,
         Number(url.searchParams.get('page') ?? 1),
-      );
-    return json(404, { error: { code: 'not_found', message: 'Not found' } });
-  });
+      ),
+  };
 }
 
-async function renderPage(fetchMock: ReturnType<typeof vi.fn>, path = '/likes') {
-  vi.stubGlobal('fetch', fetchMock);
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: {
-      en: { members, common: { loading: 'Loading…', profile: { fictional: 'Fictional profile' } } },
-    },
-    ns: ['members', 'common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['settings'], {
-    settings: SETTINGS,
-    domain_language: 'en',
-  } as unknown as SettingsResponse);
-  const router = createMemoryRouter(
-    [
+async function renderPage(api: Record<string, ApiHandler>, path = '/likes') {
+  const kit = await renderWithKit({
+    routes: [
       { path: '/likes', element: <LikesPage /> },
       { path: '/likes/:type', element: <LikesPage /> },
       { path: '/likes/m/:id', element: <p>member screen</p> },
       { path: '/profile', element: <p>profile</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { router };
+    path,
+    texts: { members, common: { loading: 'Loading…', profile: { fictional: 'Fictional profile' } } },
+    cache: [[['settings'], { settings: SETTINGS, domain_language: 'en' } as unknown as SettingsResponse]],
+    api,
+  });
+  return { router: kit.router, fetchMock: kit.api.fetch };
 }
 
 describe('LikesPage', () => {
-  beforeEach(() => vi.unstubAllGlobals());
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(resetKit);
 
   it('shows received likes with the new badge, linking to the member screen', async () => {
     await renderPage(
-      mockFetch((tab) =>
+      likesApi((tab) =>
         json(200, answer(tab, [card(5, 'Eva', { like_new: true }), card(6, 'Noor', { match: true })])),
       ),
     );
@@ -123,7 +90,7 @@ describe('LikesPage', () => {
 
   it('shows totals as plain counts; only new received likes look like news', async () => {
     await renderPage(
-      mockFetch((tab) =>
+      likesApi((tab) =>
         json(200, answer(tab, [card(5, 'Eva')], { counts: { received: 7, given: 12, matches: 3, new: 0 } })),
       ),
     );
@@ -145,7 +112,7 @@ describe('LikesPage', () => {
 
   it('new received likes are a red badge', async () => {
     await renderPage(
-      mockFetch((tab) =>
+      likesApi((tab) =>
         json(200, answer(tab, [card(5, 'Eva')], { counts: { received: 7, given: 12, matches: 3, new: 2 } })),
       ),
     );
@@ -156,10 +123,9 @@ describe('LikesPage', () => {
   });
 
   it('switches tabs through the URL and shows the empty state of each tab', async () => {
-    const fetchMock = mockFetch((tab) =>
-      json(200, tab === 'received' ? answer(tab, [card(5, 'Eva')]) : answer(tab, [])),
+    const { router, fetchMock } = await renderPage(
+      likesApi((tab) => json(200, tab === 'received' ? answer(tab, [card(5, 'Eva')]) : answer(tab, []))),
     );
-    const { router } = await renderPage(fetchMock);
     await screen.findAllByTestId('likes-card');
 
     fireEvent.click(screen.getByTestId('likes-tab-given'));
@@ -180,7 +146,7 @@ describe('LikesPage', () => {
 
   it('tells a member without likes how to be noticed', async () => {
     await renderPage(
-      mockFetch((tab) =>
+      likesApi((tab) =>
         json(200, answer(tab, [], { counts: { received: 0, given: 0, matches: 0, new: 0 } })),
       ),
     );
@@ -193,10 +159,12 @@ describe('LikesPage', () => {
   });
 
   it('links given likes to the member profile and pages through the results', async () => {
-    const fetchMock = mockFetch((tab, page) =>
-      json(200, answer(tab, [card(page === 1 ? 8 : 9, page === 1 ? 'Lotte' : 'Mila')], { page, pages: 2 })),
+    const { router } = await renderPage(
+      likesApi((tab, page) =>
+        json(200, answer(tab, [card(page === 1 ? 8 : 9, page === 1 ? 'Lotte' : 'Mila')], { page, pages: 2 })),
+      ),
+      '/likes/given',
     );
-    const { router } = await renderPage(fetchMock, '/likes/given');
     const first = await screen.findByTestId('likes-card');
     expect(within(first).getByTestId('profile-card').getAttribute('href')).toBe('/members/8');
     fireEvent.click(within(screen.getByTestId('likes-pagination')).getByRole('link', { name: /Next/ }));
@@ -207,7 +175,7 @@ describe('LikesPage', () => {
   it('shows an error with a retry, then the likes', async () => {
     let fail = true;
     await renderPage(
-      mockFetch((tab) =>
+      likesApi((tab) =>
         fail
           ? json(400, { error: { code: 'bad', message: 'Bad' } })
           : json(200, answer(tab, [card(5, 'Eva')])),
@@ -221,7 +189,7 @@ describe('LikesPage', () => {
 
   it('answers an unknown tab with the not-found page', async () => {
     await renderPage(
-      mockFetch((tab) => json(200, answer(tab, []))),
+      likesApi((tab) => json(200, answer(tab, []))),
       '/likes/everyone',
     );
     expect(screen.queryByTestId('likes-page')).toBeNull();
