@@ -1,15 +1,14 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import type { QueryKey } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteName } from '../../../../shared/routes';
 import { RULES } from '../../../../shared/rules';
 import type { CurrentUser } from '../../../../shared/schemas/accounts';
 import type { TimeBonusResponse } from '../../../../shared/schemas/discounts';
 import discounts from '../../../locales/en/discounts.json';
+import { renderWithKit, resetKit } from '../../../test/render-kit';
 import { timeBonusClock } from '../time-bonus-clock';
 import { TimeBonusBanner } from './TimeBonusBanner';
 import { TimeBonusPopup } from './TimeBonusPopup';
@@ -56,23 +55,11 @@ async function renderArea(
   path: string,
   opts: { user?: CurrentUser | null; timeBonus?: TimeBonusResponse | null } = {},
 ) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: { en: { discounts, common: {} } },
-    ns: ['discounts', 'common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const user = opts.user === undefined ? member() : opts.user;
-  client.setQueryData(['user'], user);
-  if (user && opts.timeBonus !== null)
-    client.setQueryData(['time-bonus', user.id], opts.timeBonus ?? bonus(14_352));
-  const router = createMemoryRouter(
-    [
+  const cache: [QueryKey, unknown][] = [[['user'], user]];
+  if (user && opts.timeBonus !== null) cache.push([['time-bonus', user.id], opts.timeBonus ?? bonus(14_352)]);
+  const { router, queryClient: client } = await renderWithKit({
+    routes: [
       {
         element: <Layout />,
         children: [
@@ -85,15 +72,10 @@ async function renderArea(
         ],
       },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+    path,
+    texts: { discounts, common: {} },
+    cache,
+  });
   const go = (to: string) => act(() => router.navigate(to));
   return { router, client, go };
 }
@@ -106,16 +88,11 @@ beforeEach(() => {
   vi.setSystemTime(NOW);
   timeBonusClock.reset();
   localStorage.clear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('{}', { status: 404 })),
-  );
 });
 afterEach(() => {
-  cleanup();
+  resetKit();
   timeBonusClock.reset();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('TimeBonusBanner', () => {
