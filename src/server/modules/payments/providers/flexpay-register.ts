@@ -14,6 +14,13 @@ export interface FlexpaySetup {
 }
 
 const FAKE_PREFIX = '/dev/flexpay';
+const FAKE_PAGE_CSP = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "form-action 'self' http: https:",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /**
  * Verotel FlexPay for the sites that choose it (sites.payment_provider = 'verotel'), with its postback route:
@@ -98,6 +105,10 @@ async function mountFake(app: FastifyInstance, config: AppConfig, db: Db): Promi
         const path = req.url.slice(FAKE_PREFIX.length);
         const a = await fake.handle(req.method, path, typeof req.body === 'string' ? req.body : '');
         reply.code(a.status).type(a.contentType).header('Cache-Control', 'no-store');
+        // The order page stands in for Verotel's own page (its own policy): its form posts here and FlexPay then
+        // sends the buyer back to the member's site, another host (the app's form-action 'self' would stop that
+        // redirect). Nothing runs on it.
+        if (a.contentType.startsWith('text/html')) reply.header('Content-Security-Policy', FAKE_PAGE_CSP);
         if (a.location) reply.header('location', a.location);
         return reply.send(a.body);
       },
