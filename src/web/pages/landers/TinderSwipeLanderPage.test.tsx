@@ -1,10 +1,7 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Outlet } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { ProfileCard } from '../../../shared/schemas/members';
 import type { SettingsResponse } from '../../../shared/schemas/sites';
 import { SignupModalProvider, useSignupModal } from '../../features/signup/open-signup';
@@ -12,6 +9,7 @@ import { httpConfig } from '../../lib/http';
 import landers from '../../locales/en/landers.json';
 import matching from '../../locales/en/matching.json';
 import swipe from '../../locales/en/swipe.json';
+import { type ApiHandler, json, renderWithKit, resetKit } from '../../test/render-kit';
 import { TinderSwipeLanderPage } from './TinderSwipeLanderPage';
 
 const photo = (id: number) => ({
@@ -41,17 +39,12 @@ const SHOWCASE = [
   member(5, 'Eva'),
 ];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 /** The API: the showcase answers `profiles` (or fails while `fail()` says so); anything else is a 404. */
-function mockApi(profiles: ProfileCard[], fail: () => boolean = () => false) {
-  return vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/showcase.php')
-      return fail() ? json(500, { error: { code: 'internal', message: 'Boom' } }) : json(200, { profiles });
-    return json(404, { error: { code: 'not_found', message: 'Not found' } });
-  });
+function showcaseApi(profiles: ProfileCard[], fail: () => boolean = () => false): Record<string, ApiHandler> {
+  return {
+    'GET showcase.php': () =>
+      fail() ? json(500, { error: { code: 'internal', message: 'Boom' } }) : json(200, { profiles }),
+  };
 }
 
 /** Stands in for the lander layout's signup modal. */
@@ -61,30 +54,11 @@ function ModalProbe() {
 }
 
 async function renderPage(
-  fetchMock: ReturnType<typeof vi.fn>,
+  api: Record<string, ApiHandler>,
   { signups = 'all', user = null }: { signups?: string; user?: unknown } = {},
 ) {
-  vi.stubGlobal('fetch', fetchMock);
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: {
-      en: { landers, swipe, matching, common: { loading: 'Loading…', profile: { fictional: 'Fictional' } } },
-    },
-    ns: ['landers', 'swipe', 'matching', 'common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['settings'], {
-    settings: { name: 'Amora', countries: ['NL'], fictional_icon: 'stars', signups },
-    domain_language: 'en',
-  } as unknown as SettingsResponse);
-  queryClient.setQueryData(['user'], user);
-  const router = createMemoryRouter(
-    [
+  const kit = await renderWithKit({
+    routes: [
       {
         element: (
           <SignupModalProvider>
@@ -100,16 +74,21 @@ async function renderPage(
         ],
       },
     ],
-    { initialEntries: ['/landers/tinderswipe'] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { router };
+    path: '/landers/tinderswipe',
+    texts: { landers, swipe, matching, common: { loading: 'Loading…', profile: { fictional: 'Fictional' } } },
+    cache: [
+      [
+        ['settings'],
+        {
+          settings: { name: 'Amora', countries: ['NL'], fictional_icon: 'stars', signups },
+          domain_language: 'en',
+        } as unknown as SettingsResponse,
+      ],
+      [['user'], user],
+    ],
+    api,
+  });
+  return { router: kit.router, fetchMock: kit.api.fetch };
 }
 
 const topId = () => screen.getByTestId('swipe-card').getAttribute('data-member-id');
@@ -121,7 +100,6 @@ const realMatchMedia = window.matchMedia;
 
 describe('TinderSwipeLanderPage', () => {
   beforeEach(() => {
-    vi.unstubAllGlobals();
     reducedMotion = true;
     window.matchMedia = ((query: string) => ({
       matches: reducedMotion && query.includes('reduce'),
@@ -135,14 +113,12 @@ describe('TinderSwipeLanderPage', () => {
     })) as unknown as typeof window.matchMedia;
   });
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+    resetKit();
     window.matchMedia = realMatchMedia;
   });
 
   it('shows the showcase members as swipe cards, those with a photo first, with the intro and the title', async () => {
-    const fetchMock = mockApi(SHOWCASE);
-    await renderPage(fetchMock);
+    const { fetchMock } = await renderPage(showcaseApi(SHOWCASE));
     const top = await screen.findByTestId('swipe-card');
     expect(top.getAttribute('data-member-id')).toBe('1');
     expect(within(top).getByRole('heading', { name: /Anna/ })).toBeTruthy();
@@ -160,8 +136,7 @@ describe('TinderSwipeLanderPage', () => {
   });
 
   it('likes and passes by button and arrow key, moving on to the next card, without telling the server', async () => {
-    const fetchMock = mockApi(SHOWCASE);
-    await renderPage(fetchMock);
+    const { fetchMock } = await renderPage(showcaseApi(SHOWCASE));
     await screen.findByTestId('swipe-card');
     press('ArrowRight');
     await waitFor(() => expect(topId()).toBe('2'));
@@ -186,7 +161,7 @@ describe('TinderSwipeLanderPage', () => {
   });
 
   it('invites to a free account after three likes, opens signup, and lets the visitor keep swiping', async () => {
-    await renderPage(mockApi(SHOWCASE));
+    await renderPage(showcaseApi(SHOWCASE));
     await screen.findByTestId('swipe-card');
     press('ArrowRight');
     await waitFor(() => expect(topId()).toBe('2'));
@@ -217,7 +192,7 @@ describe('TinderSwipeLanderPage', () => {
   });
 
   it('invites when the cards run out, also without likes', async () => {
-    await renderPage(mockApi([member(1, 'Anna'), member(2, 'Bea')]));
+    await renderPage(showcaseApi([member(1, 'Anna'), member(2, 'Bea')]));
     await screen.findByTestId('swipe-card');
     press('ArrowLeft');
     await waitFor(() => expect(topId()).toBe('2'));
@@ -229,7 +204,7 @@ describe('TinderSwipeLanderPage', () => {
   });
 
   it('offers the login instead where signups are closed', async () => {
-    await renderPage(mockApi([member(1, 'Anna')]), { signups: 'none' });
+    await renderPage(showcaseApi([member(1, 'Anna')]), { signups: 'none' });
     await screen.findByTestId('swipe-card');
     press('ArrowRight');
     const invite = await screen.findByTestId('lander-swipe-invite');
@@ -242,13 +217,13 @@ describe('TinderSwipeLanderPage', () => {
   });
 
   it('sends a signed-in member to the real swipe game', async () => {
-    const { router } = await renderPage(mockApi(SHOWCASE), { user: { id: 7, profile: { id: 7 } } });
+    const { router } = await renderPage(showcaseApi(SHOWCASE), { user: { id: 7, profile: { id: 7 } } });
     expect(await screen.findByText('swipe game')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/swipe-game');
   });
 
   it('invites straight away when the showcase is empty', async () => {
-    await renderPage(mockApi([]));
+    await renderPage(showcaseApi([]));
     const invite = await screen.findByTestId('lander-swipe-invite');
     expect(within(invite).getByTestId('lander-swipe-signup').getAttribute('href')).toBe('/signup');
     expect(screen.queryByTestId('swipe-card')).toBeNull();
@@ -264,7 +239,7 @@ describe('TinderSwipeLanderPage', () => {
       httpConfig.retries = retries;
     });
     let fail = true;
-    await renderPage(mockApi(SHOWCASE, () => fail));
+    await renderPage(showcaseApi(SHOWCASE, () => fail));
     const error = await screen.findByTestId('lander-swipe-error');
     expect(error.getAttribute('role')).toBe('alert');
     expect(error.textContent).toContain('The members could not be loaded right now.');
@@ -276,7 +251,7 @@ describe('TinderSwipeLanderPage', () => {
   });
 
   it('likes by dragging the card far enough to the right', async () => {
-    await renderPage(mockApi(SHOWCASE));
+    await renderPage(showcaseApi(SHOWCASE));
     const top = await screen.findByTestId('swipe-card');
     reducedMotion = false;
     const pointer = { pointerId: 3, isPrimary: true, pointerType: 'touch' };
