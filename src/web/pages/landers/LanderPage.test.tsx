@@ -1,10 +1,6 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/accounts';
 import type { ProfileCard } from '../../../shared/schemas/members';
 import type { SettingsResponse } from '../../../shared/schemas/sites';
@@ -12,6 +8,7 @@ import { BUILT_LANDER_TYPES } from '../../features/landers/lander-types';
 import { SignupModalProvider, useSignupModal } from '../../features/signup/open-signup';
 import common from '../../locales/en/common.json';
 import landers from '../../locales/en/landers.json';
+import { type ApiHandler, apiError, json, renderWithKit, resetKit } from '../../test/render-kit';
 import { LanderPage } from './LanderPage';
 
 const SETTINGS = {
@@ -46,9 +43,6 @@ const card = (
 
 const PROFILES = [card(1), card(2, { online_recently: true, bio: 'Loves  long walks by the sea.' }), card(3)];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 /** The map lander's answers: two areas (one of two members), on a 1000 x 800 map of NL. */
 const MAP = {
   country: 'NL',
@@ -67,22 +61,18 @@ const SHAPES = {
   ],
 };
 
-/** A fetch answering the showcase with `showcase` (a status code is that error), and the map lander's data. */
-function mockFetch(showcase: unknown[] | number, map: unknown = MAP) {
-  return vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/lander-map.php')
-      return typeof map === 'number'
-        ? json(map, { error: { code: 'server_error', message: 'Oops' } })
-        : json(200, map);
-    if (url.pathname === '/api/lander-map-shapes.php' && url.searchParams.get('country') === 'NL')
-      return json(200, SHAPES);
-    if (url.pathname === '/api/showcase.php')
-      return typeof showcase === 'number'
-        ? json(showcase, { error: { code: 'server_error', message: 'Oops' } })
-        : json(200, { profiles: showcase });
-    return json(404, { error: { code: 'not_found', message: 'Not found' } });
-  });
+/** The API answering the showcase with `showcase` (a status code is that error), and the map lander's data. */
+function landerApi(showcase: unknown[] | number, map: unknown = MAP): Record<string, ApiHandler> {
+  return {
+    'GET lander-map.php': () =>
+      typeof map === 'number' ? apiError(map, 'server_error', 'Oops') : json(200, map),
+    'GET lander-map-shapes.php': ({ url }) =>
+      url.searchParams.get('country') === 'NL' ? json(200, SHAPES) : apiError(404, 'not_found', 'Not found'),
+    'GET showcase.php': () =>
+      typeof showcase === 'number'
+        ? apiError(showcase, 'server_error', 'Oops')
+        : json(200, { profiles: showcase }),
+  };
 }
 
 /** Shows whether the signup modal is open, and for which member. */
@@ -95,25 +85,8 @@ async function renderLander(
   path: string,
   opts: { user?: CurrentUser | null; showcase?: unknown[] | number; map?: unknown } = {},
 ) {
-  vi.stubGlobal('fetch', mockFetch(opts.showcase ?? PROFILES, opts.map === undefined ? MAP : opts.map));
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: { en: { common, landers } },
-    ns: ['common', 'landers'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['settings'], {
-    settings: SETTINGS,
-    domain_language: 'en',
-  } as unknown as SettingsResponse);
-  queryClient.setQueryData(['user'], opts.user ?? null);
-  const router = createMemoryRouter(
-    [
+  const { router } = await renderWithKit({
+    routes: [
       {
         path: '/landers/:type/:slug?',
         element: (
@@ -125,22 +98,18 @@ async function renderLander(
       },
       { path: '/members', element: <p>members home</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
+    path,
+    texts: { common, landers },
+    cache: [
+      [['settings'], { settings: SETTINGS, domain_language: 'en' } as unknown as SettingsResponse],
+      [['user'], opts.user ?? null],
+    ],
+    api: landerApi(opts.showcase ?? PROFILES, opts.map === undefined ? MAP : opts.map),
+  });
   return { router };
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetKit);
 
 describe('LanderPage', () => {
   it('builds gallery, collage, icons, alone tonight, social network, the transitions video, map and video', () => {
