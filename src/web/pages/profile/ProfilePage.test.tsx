@@ -1,35 +1,15 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Link } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import validation from '../../../shared/i18n/en/validation.json';
 import { type OwnProfile, PROFILE_FIELD_NAMES } from '../../../shared/schemas/profiles';
 import profileTexts from '../../locales/en/profile.json';
+import { type ApiHandler, json, renderWithKit, resetKit } from '../../test/render-kit';
 import { ProfilePage } from './ProfilePage';
 
-const i18n = i18next.createInstance();
-
-beforeAll(async () => {
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    ns: ['profile', 'validation', 'common'],
-    defaultNS: 'common',
-    resources: { en: { profile: profileTexts, validation, common: {} } },
-    interpolation: { escapeValue: false },
-  });
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+afterEach(resetKit);
 
 const ownProfile: OwnProfile & { has_location: boolean } = {
   id: 1,
@@ -78,47 +58,38 @@ const regions = {
   BE: { label: 'province', label_text: 'Province', regions: [{ code: 'VAN', name: 'Antwerp' }] },
 };
 
-function mockApi(putAnswer?: (body: Record<string, unknown>) => Response) {
+/** The APIs of the profile screen; `puts` collects the bodies of the saves. */
+function profileApi(putAnswer?: (body: Record<string, unknown>) => Response) {
   const puts: Record<string, unknown>[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      if (url.startsWith('/api/user.php')) return json(200, { user });
-      if (url.startsWith('/api/photos.php')) return json(200, { photos: [] });
-      if (url.startsWith('/api/interests.php'))
-        return json(200, {
-          interests: [
-            { value: 'music', label: 'Music', icon: 'music-note' },
-            { value: 'wine', label: 'Wine', icon: 'cup-straw' },
-          ],
-        });
-      if (url.startsWith('/api/regions.php')) return json(200, { regions });
-      if (url.startsWith('/api/geocode.php'))
-        return json(200, { country: 'NL', region: 'UT', city: 'Utrecht' });
-      if (url.startsWith('/api/profile.php')) {
-        if (method === 'GET') return json(200, { profile: ownProfile });
-        const body = JSON.parse(init!.body as string) as Record<string, unknown>;
-        puts.push(body);
-        return putAnswer?.(body) ?? json(200, { profile: { ...ownProfile, ...body } });
-      }
-      return json(404, { error: { code: 'not_found', message: 'Not found' } });
-    }),
-  );
-  return puts;
+  const api: Record<string, ApiHandler> = {
+    'GET user.php': () => json(200, { user }),
+    'GET photos.php': () => json(200, { photos: [] }),
+    'GET interests.php': () =>
+      json(200, {
+        interests: [
+          { value: 'music', label: 'Music', icon: 'music-note' },
+          { value: 'wine', label: 'Wine', icon: 'cup-straw' },
+        ],
+      }),
+    'GET regions.php': () => json(200, { regions }),
+    'GET geocode.php': () => json(200, { country: 'NL', region: 'UT', city: 'Utrecht' }),
+    'GET profile.php': () => json(200, { profile: ownProfile }),
+    'PUT profile.php': ({ body }) => {
+      const sent = body as Record<string, unknown>;
+      puts.push(sent);
+      return putAnswer?.(sent) ?? json(200, { profile: { ...ownProfile, ...sent } });
+    },
+  };
+  return { puts, api };
 }
 
-function renderPage(settings: { visible_profile_fields: string[]; visible_profile_notes: boolean }) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  client.setQueryData(['settings'], {
-    settings: { name: 'Amora', countries: ['NL', 'BE'], ...settings },
-    domain_language: 'en',
-  });
+async function renderPage(
+  settings: { visible_profile_fields: string[]; visible_profile_notes: boolean },
+  api: Record<string, ApiHandler> = profileApi().api,
+) {
   // A data router, as the app has: the page asks before leaving with unsaved edits (useBlocker).
-  const router = createMemoryRouter(
-    [
+  return renderWithKit({
+    routes: [
       {
         path: '/profile',
         element: (
@@ -134,15 +105,16 @@ function renderPage(settings: { visible_profile_fields: string[]; visible_profil
       },
       { path: '/members', element: <p data-testid="members-page">Members</p> },
     ],
-    { initialEntries: ['/profile'] },
-  );
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
+    path: '/profile',
+    texts: { profile: profileTexts, validation, common: {} },
+    cache: [
+      [
+        ['settings'],
+        { settings: { name: 'Amora', countries: ['NL', 'BE'], ...settings }, domain_language: 'en' },
+      ],
+    ],
+    api,
+  });
 }
 
 /** Every section visible. */
@@ -150,8 +122,7 @@ const ALL = [...PROFILE_FIELD_NAMES];
 
 describe('ProfilePage', () => {
   it('shows only the visible sections, with the visibility note when the site wants it', async () => {
-    mockApi();
-    renderPage({ visible_profile_fields: ['about', 'hair_color'], visible_profile_notes: true });
+    await renderPage({ visible_profile_fields: ['about', 'hair_color'], visible_profile_notes: true });
 
     expect(await screen.findByTestId('profile-about-text')).toBeTruthy();
     expect(screen.queryByTestId('interest-picker')).toBeNull();
@@ -165,8 +136,8 @@ describe('ProfilePage', () => {
   });
 
   it('saves only the changed fields of a section and confirms', async () => {
-    const puts = mockApi();
-    renderPage({ visible_profile_fields: ALL, visible_profile_notes: false });
+    const { puts, api } = profileApi();
+    await renderPage({ visible_profile_fields: ALL, visible_profile_notes: false }, api);
 
     const select = await screen.findByTestId('profile-eye_color');
     expect(screen.queryByTestId('profile-personal-note')).toBeNull();
@@ -185,10 +156,10 @@ describe('ProfilePage', () => {
 
   it('keeps what was typed and shows the server message under the field', async () => {
     const message = validation.region_invalid;
-    const puts = mockApi(() =>
+    const { puts, api } = profileApi(() =>
       json(400, { error: { code: 'validation_failed', message, fields: { region: message } } }),
     );
-    renderPage({ visible_profile_fields: ALL, visible_profile_notes: false });
+    await renderPage({ visible_profile_fields: ALL, visible_profile_notes: false }, api);
 
     const city = await screen.findByTestId('profile-city');
     fireEvent.change(city, { target: { value: 'Zandvoort' } });
@@ -204,7 +175,7 @@ describe('ProfilePage', () => {
   });
 
   it('fills the place from the browser location and sends the position with the next save', async () => {
-    const puts = mockApi();
+    const { puts, api } = profileApi();
     vi.stubGlobal('navigator', {
       ...navigator,
       geolocation: {
@@ -212,7 +183,7 @@ describe('ProfilePage', () => {
           ok({ coords: { latitude: 52.09, longitude: 5.12 } } as GeolocationPosition),
       },
     });
-    renderPage({ visible_profile_fields: ['living_area'], visible_profile_notes: false });
+    await renderPage({ visible_profile_fields: ['living_area'], visible_profile_notes: false }, api);
 
     fireEvent.click(await screen.findByTestId('location-use'));
     expect(await screen.findByTestId('location-found')).toBeTruthy();
@@ -225,8 +196,7 @@ describe('ProfilePage', () => {
   });
 
   it('asks before leaving with unsaved edits, in the app and on unload; saved edits leave freely', async () => {
-    mockApi();
-    renderPage({ visible_profile_fields: ALL, visible_profile_notes: false });
+    await renderPage({ visible_profile_fields: ALL, visible_profile_notes: false });
 
     const about = await screen.findByTestId('profile-about-text');
     const unload = () => {
@@ -259,8 +229,7 @@ describe('ProfilePage', () => {
   });
 
   it('leaves without saving when the member says so', async () => {
-    mockApi();
-    renderPage({ visible_profile_fields: ALL, visible_profile_notes: false });
+    await renderPage({ visible_profile_fields: ALL, visible_profile_notes: false });
 
     fireEvent.change(await screen.findByTestId('profile-eye_color'), { target: { value: 'green' } });
     fireEvent.click(screen.getByTestId('to-members'));
@@ -269,7 +238,6 @@ describe('ProfilePage', () => {
   });
 
   it('explains a blocked location permission', async () => {
-    mockApi();
     vi.stubGlobal('navigator', {
       ...navigator,
       geolocation: {
@@ -282,17 +250,16 @@ describe('ProfilePage', () => {
           } as GeolocationPositionError),
       },
     });
-    renderPage({ visible_profile_fields: ['living_area'], visible_profile_notes: false });
+    await renderPage({ visible_profile_fields: ['living_area'], visible_profile_notes: false });
 
     fireEvent.click(await screen.findByTestId('location-use'));
     expect((await screen.findByTestId('location-denied')).textContent).toBe(profileTexts.location.denied);
   });
 
   it('hides the location button where the browser has no geolocation', async () => {
-    mockApi();
     const { geolocation: _, ...rest } = navigator as Navigator & { geolocation?: unknown };
     vi.stubGlobal('navigator', rest);
-    renderPage({ visible_profile_fields: ['living_area'], visible_profile_notes: false });
+    await renderPage({ visible_profile_fields: ['living_area'], visible_profile_notes: false });
 
     expect(await screen.findByTestId('location-unsupported')).toBeTruthy();
     expect(screen.queryByTestId('location-use')).toBeNull();
