@@ -1,10 +1,7 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next, { type TFunction } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TFunction } from 'i18next';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
   MatchCard,
   MatchFinderResponse,
@@ -15,6 +12,14 @@ import type { SettingsResponse } from '../../../shared/schemas/sites';
 import { matchReasonText } from '../../features/matching/components/MatchReason';
 import matching from '../../locales/en/matching.json';
 import members from '../../locales/en/members.json';
+import {
+  type ApiHandler,
+  type ApiMock,
+  json,
+  renderWithKit,
+  resetKit,
+  testI18n,
+} from '../../test/render-kit';
 import { MatchFinderPage } from './MatchFinderPage';
 
 const SETTINGS = {
@@ -53,9 +58,6 @@ const card = (id: number, shared: number, km: number | null, extra: Partial<Matc
   ...extra,
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 const prefsAnswer = (extra: Partial<MatchPreferencesResponse> = {}): MatchPreferencesResponse => ({
   preferences: DEFAULTS,
   saved: false,
@@ -77,73 +79,43 @@ interface Server {
   finder?: (page: number) => Response;
 }
 
-function mockFetch(server: Server) {
-  return vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init?.method ?? 'GET';
-    if (url.pathname === '/api/match-preferences.php' && method === 'GET')
-      return server.prefs?.() ?? json(200, prefsAnswer());
-    if (url.pathname === '/api/match-preferences.php' && method === 'PUT') {
-      const body = JSON.parse(String(init?.body)) as MatchPreferences;
-      return server.put?.(body) ?? json(200, { preferences: body, saved: true, has_location: true });
-    }
-    if (url.pathname === '/api/match-finder.php')
-      return server.finder?.(Number(url.searchParams.get('page') ?? 1)) ?? json(200, page([]));
-    if (url.pathname === '/api/interests.php') return json(200, { interests: INTERESTS });
-    return json(404, { error: { code: 'not_found', message: 'Not found' } });
-  });
+function matchApi(server: Server): Record<string, ApiHandler> {
+  return {
+    'GET match-preferences.php': () => server.prefs?.() ?? json(200, prefsAnswer()),
+    'PUT match-preferences.php': ({ body }) =>
+      server.put?.(body as MatchPreferences) ??
+      json(200, { preferences: body, saved: true, has_location: true }),
+    'GET match-finder.php': ({ url }) =>
+      server.finder?.(Number(url.searchParams.get('page') ?? 1)) ?? json(200, page([])),
+    'GET interests.php': () => json(200, { interests: INTERESTS }),
+  };
 }
 
-async function makeI18n() {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: {
-      en: {
-        matching,
-        members,
-        common: { loading: 'Loading…', profile: { fictional: 'Fictional profile' } },
-        profile: {},
-      },
-    },
-    ns: ['matching', 'members', 'common', 'profile'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return i18n;
-}
+const TEXTS = {
+  matching,
+  members,
+  common: { loading: 'Loading…', profile: { fictional: 'Fictional profile' } },
+  profile: {},
+};
 
-async function renderPage(fetchMock: ReturnType<typeof mockFetch>) {
-  vi.stubGlobal('fetch', fetchMock);
-  const i18n = await makeI18n();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['settings'], {
-    settings: SETTINGS,
-    domain_language: 'en',
-  } as unknown as SettingsResponse);
-  const router = createMemoryRouter(
-    [
+async function renderPage(api: Record<string, ApiHandler>) {
+  const kit = await renderWithKit({
+    routes: [
       { path: '/match-finder', element: <MatchFinderPage /> },
       { path: '/members/:id', element: <p>member screen</p> },
     ],
-    { initialEntries: ['/match-finder'] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { router };
+    path: '/match-finder',
+    texts: TEXTS,
+    cache: [[['settings'], { settings: SETTINGS, domain_language: 'en' } as unknown as SettingsResponse]],
+    api,
+  });
+  return { router: kit.router, fetchMock: kit.api.fetch };
 }
 
 const step = () => screen.getByTestId('match-finder-step');
 const next = () => fireEvent.click(screen.getByTestId('match-finder-next'));
 const back = () => fireEvent.click(screen.getByTestId('match-finder-back'));
-const putBodies = (fetchMock: ReturnType<typeof mockFetch>) =>
+const putBodies = (fetchMock: ApiMock['fetch']) =>
   fetchMock.mock.calls
     .filter(([, init]) => init?.method === 'PUT')
     .map(([, init]) => JSON.parse(String(init?.body)) as MatchPreferences);
@@ -151,7 +123,7 @@ const putBodies = (fetchMock: ReturnType<typeof mockFetch>) =>
 describe('matchReasonText', () => {
   let t: TFunction<'matching'>;
   beforeEach(async () => {
-    t = (await makeI18n()).getFixedT('en', 'matching');
+    t = (await testI18n({ texts: TEXTS })).getFixedT('en', 'matching');
   });
 
   it('pluralises the shared interests and leaves out what is missing', () => {
@@ -168,17 +140,14 @@ describe('matchReasonText', () => {
 });
 
 describe('MatchFinderPage', () => {
-  beforeEach(() => vi.unstubAllGlobals());
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(resetKit);
 
   it('walks a new member through the four steps, keeps the answers and saves them', async () => {
-    const fetchMock = mockFetch({
-      finder: () => json(200, page([card(5, 1, null), card(6, 3, 12)], { liked: [6] })),
-    });
-    await renderPage(fetchMock);
+    const { fetchMock } = await renderPage(
+      matchApi({
+        finder: () => json(200, page([card(5, 1, null), card(6, 3, 12)], { liked: [6] })),
+      }),
+    );
 
     // Step 1, prefilled from the defaults: women. Choose men.
     expect((await screen.findByTestId('match-finder-step')).getAttribute('data-step')).toBe('1');
@@ -250,17 +219,18 @@ describe('MatchFinderPage', () => {
 
   it('takes a member with saved preferences straight to the results, with more pages and editing', async () => {
     const saved: MatchPreferences = { ...DEFAULTS, gender: null, area: 'anywhere', interests: [] };
-    const fetchMock = mockFetch({
-      prefs: () => json(200, prefsAnswer({ preferences: saved, saved: true })),
-      finder: (n) =>
-        json(
-          200,
-          n === 1
-            ? page([card(5, 0, null), card(6, 0, 3)], { has_more: true })
-            : page([card(6, 0, 3), card(7, 2, null)], { page: 2 }),
-        ),
-    });
-    await renderPage(fetchMock);
+    await renderPage(
+      matchApi({
+        prefs: () => json(200, prefsAnswer({ preferences: saved, saved: true })),
+        finder: (n) =>
+          json(
+            200,
+            n === 1
+              ? page([card(5, 0, null), card(6, 0, 3)], { has_more: true })
+              : page([card(6, 0, 3), card(7, 2, null)], { page: 2 }),
+          ),
+      }),
+    );
 
     const results = await screen.findByTestId('match-finder-results');
     expect(screen.queryByTestId('match-finder-step')).toBeNull();
@@ -285,17 +255,18 @@ describe('MatchFinderPage', () => {
   });
 
   it('shows a validation error on the step of its field', async () => {
-    const fetchMock = mockFetch({
-      put: () =>
-        json(400, {
-          error: {
-            code: 'validation_failed',
-            message: 'Check the form',
-            fields: { area: 'Set your location on your profile to look nearby.' },
-          },
-        }),
-    });
-    await renderPage(fetchMock);
+    await renderPage(
+      matchApi({
+        put: () =>
+          json(400, {
+            error: {
+              code: 'validation_failed',
+              message: 'Check the form',
+              fields: { area: 'Set your location on your profile to look nearby.' },
+            },
+          }),
+      }),
+    );
     await screen.findByTestId('match-finder-step');
     next();
     next();
@@ -314,7 +285,7 @@ describe('MatchFinderPage', () => {
   });
 
   it('offers nearby only with a location', async () => {
-    await renderPage(mockFetch({ prefs: () => json(200, prefsAnswer({ has_location: false })) }));
+    await renderPage(matchApi({ prefs: () => json(200, prefsAnswer({ has_location: false })) }));
     await screen.findByTestId('match-finder-step');
     next();
     next();
@@ -324,7 +295,7 @@ describe('MatchFinderPage', () => {
 
   it('explains an empty result and leads back to the questions', async () => {
     await renderPage(
-      mockFetch({
+      matchApi({
         prefs: () => json(200, prefsAnswer({ saved: true })),
         finder: () => json(200, page([])),
       }),
@@ -338,7 +309,7 @@ describe('MatchFinderPage', () => {
   it('shows an error with a retry, then the matches', async () => {
     let fail = true;
     await renderPage(
-      mockFetch({
+      matchApi({
         prefs: () => json(200, prefsAnswer({ saved: true })),
         finder: () =>
           fail ? json(400, { error: { code: 'bad', message: 'Bad' } }) : json(200, page([card(5, 1, 2)])),
