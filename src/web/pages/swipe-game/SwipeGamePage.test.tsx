@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MatchCard, SwipeDeckResponse, SwipeResponse } from '../../../shared/schemas/matching';
 import type { SettingsResponse } from '../../../shared/schemas/sites';
 import matching from '../../locales/en/matching.json';
 import members from '../../locales/en/members.json';
 import swipe from '../../locales/en/swipe.json';
+import { type ApiHandler, json, renderWithKit, resetKit } from '../../test/render-kit';
 import { SwipeGamePage } from './SwipeGamePage';
 
 const SETTINGS = { name: 'Amora', countries: ['NL'], fictional_icon: 'stars', signups: 'all' };
@@ -36,9 +33,6 @@ const DECK = [
   card(5, 'Eva'),
 ];
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 const deckAnswer = (deck: MatchCard[], likesLeft = 4): SwipeDeckResponse => ({
   deck,
   likes_left: likesLeft,
@@ -58,22 +52,18 @@ const swipeAnswer = (likesLeft: number, extra: Partial<SwipeResponse> = {}): Swi
 type SwipeBody = { id: number; action: 'like' | 'pass' };
 
 /** The API: GET answers the next deck of `decks` (the last one again when used up); POST goes to `onSwipe`. */
-function mockApi(decks: SwipeDeckResponse[], onSwipe: (body: SwipeBody, n: number) => Response) {
+function swipeApi(decks: SwipeDeckResponse[], onSwipe: (body: SwipeBody, n: number) => Response) {
   let gets = 0;
   let posts = 0;
   const swipes: SwipeBody[] = [];
-  const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/swipe-game.php' && (init?.method ?? 'GET') === 'GET')
-      return json(200, decks[Math.min(gets++, decks.length - 1)]);
-    if (url.pathname === '/api/swipe-game.php' && init?.method === 'POST') {
-      const body = JSON.parse(String(init.body)) as SwipeBody;
-      swipes.push(body);
-      return onSwipe(body, posts++);
-    }
-    return json(404, { error: { code: 'not_found', message: 'Not found' } });
-  });
-  return { fetchMock, swipes, gets: () => gets };
+  const handlers: Record<string, ApiHandler> = {
+    'GET swipe-game.php': () => json(200, decks[Math.min(gets++, decks.length - 1)]),
+    'POST swipe-game.php': ({ body }) => {
+      swipes.push(body as SwipeBody);
+      return onSwipe(body as SwipeBody, posts++);
+    },
+  };
+  return { handlers, swipes, gets: () => gets };
 }
 
 /** A like or pass that works, counting the likes down from 4. */
@@ -85,46 +75,26 @@ function working() {
   };
 }
 
-async function renderPage(fetchMock: ReturnType<typeof vi.fn>) {
-  vi.stubGlobal('fetch', fetchMock);
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: {
-      en: {
-        swipe,
-        matching,
-        members,
-        common: { loading: 'Loading…', profile: { fictional: 'Fictional profile' } },
-      },
-    },
-    ns: ['swipe', 'matching', 'members', 'common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['settings'], {
-    settings: SETTINGS,
-    domain_language: 'en',
-  } as unknown as SettingsResponse);
-  queryClient.setQueryData(['user'], null);
-  const router = createMemoryRouter(
-    [
+async function renderPage(api: Record<string, ApiHandler>) {
+  const kit = await renderWithKit({
+    routes: [
       { path: '/swipe-game', element: <SwipeGamePage /> },
       { path: '/members/:id', element: <p>member screen</p> },
     ],
-    { initialEntries: ['/swipe-game'] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { router, queryClient };
+    path: '/swipe-game',
+    texts: {
+      swipe,
+      matching,
+      members,
+      common: { loading: 'Loading…', profile: { fictional: 'Fictional profile' } },
+    },
+    cache: [
+      [['settings'], { settings: SETTINGS, domain_language: 'en' } as unknown as SettingsResponse],
+      [['user'], null],
+    ],
+    api,
+  });
+  return { router: kit.router, queryClient: kit.queryClient, fetchMock: kit.api.fetch };
 }
 
 const topCard = () => screen.getByTestId('swipe-card');
@@ -137,7 +107,6 @@ const realMatchMedia = window.matchMedia;
 
 describe('SwipeGamePage', () => {
   beforeEach(() => {
-    vi.unstubAllGlobals();
     reducedMotion = true;
     window.matchMedia = ((query: string) => ({
       matches: reducedMotion && query.includes('reduce'),
@@ -151,14 +120,13 @@ describe('SwipeGamePage', () => {
     })) as unknown as typeof window.matchMedia;
   });
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+    resetKit();
     window.matchMedia = realMatchMedia;
   });
 
   it('shows the top card with why it fits, the counter and the title', async () => {
-    const api = mockApi([deckAnswer(DECK)], working());
-    await renderPage(api.fetchMock);
+    const api = swipeApi([deckAnswer(DECK)], working());
+    await renderPage(api.handlers);
     const top = await screen.findByTestId('swipe-card');
     expect(top.getAttribute('data-member-id')).toBe('1');
     expect(within(top).getByRole('heading', { name: /Anna/ })).toBeTruthy();
@@ -171,8 +139,8 @@ describe('SwipeGamePage', () => {
   });
 
   it('likes the top card with the right arrow key and moves on to the next', async () => {
-    const api = mockApi([deckAnswer(DECK)], working());
-    await renderPage(api.fetchMock);
+    const api = swipeApi([deckAnswer(DECK)], working());
+    await renderPage(api.handlers);
     await screen.findByTestId('swipe-card');
     press('ArrowRight');
     // Reduced motion: no fly-out, the like goes at once.
@@ -183,8 +151,8 @@ describe('SwipeGamePage', () => {
   });
 
   it('passes with the left arrow key and the pass button, without using likes', async () => {
-    const api = mockApi([deckAnswer(DECK)], working());
-    await renderPage(api.fetchMock);
+    const api = swipeApi([deckAnswer(DECK)], working());
+    const { fetchMock } = await renderPage(api.handlers);
     await screen.findByTestId('swipe-card');
     press('ArrowLeft');
     await waitFor(() => expect(topId()).toBe('2'));
@@ -194,13 +162,13 @@ describe('SwipeGamePage', () => {
       { id: 1, action: 'pass' },
       { id: 2, action: 'pass' },
     ]);
-    await waitFor(() => expect(api.fetchMock).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     expect(likesLeft()).toBe('4 of 4 likes left today');
   });
 
   it('ignores arrow keys typed into a field', async () => {
-    const api = mockApi([deckAnswer(DECK)], working());
-    await renderPage(api.fetchMock);
+    const api = swipeApi([deckAnswer(DECK)], working());
+    await renderPage(api.handlers);
     await screen.findByTestId('swipe-card');
     const input = document.createElement('input');
     document.body.appendChild(input);
@@ -212,10 +180,10 @@ describe('SwipeGamePage', () => {
 
   it('shows the limit panel when a like answers 403 swipe_limit_reached', async () => {
     const message = 'You have used your 4 swipe likes for today. New likes in 3 h 12 min.';
-    const api = mockApi([deckAnswer(DECK, 1)], () =>
+    const api = swipeApi([deckAnswer(DECK, 1)], () =>
       json(403, { error: { code: 'swipe_limit_reached', message } }),
     );
-    await renderPage(api.fetchMock);
+    await renderPage(api.handlers);
     await screen.findByTestId('swipe-card');
     expect(likesLeft()).toBe('1 of 4 likes left today');
     fireEvent.click(screen.getByTestId('swipe-like'));
@@ -243,8 +211,8 @@ describe('SwipeGamePage', () => {
   });
 
   it('shows the limit panel at once when no likes are left today', async () => {
-    const api = mockApi([deckAnswer(DECK, 0)], working());
-    await renderPage(api.fetchMock);
+    const api = swipeApi([deckAnswer(DECK, 0)], working());
+    await renderPage(api.handlers);
     const panel = await screen.findByTestId('swipe-limit');
     expect(within(panel).getByText('You get 4 new likes every day. See you soon!')).toBeTruthy();
     expect(screen.queryByTestId('swipe-card')).toBeNull();
@@ -252,10 +220,10 @@ describe('SwipeGamePage', () => {
 
   it('puts the card back with an error and a retry when the like fails', async () => {
     let fail = true;
-    const api = mockApi([deckAnswer(DECK)], () =>
+    const api = swipeApi([deckAnswer(DECK)], () =>
       fail ? json(500, { error: { code: 'internal', message: 'Boom' } }) : json(200, swipeAnswer(3)),
     );
-    await renderPage(api.fetchMock);
+    await renderPage(api.handlers);
     await screen.findByTestId('swipe-card');
     press('ArrowRight');
     const alert = await screen.findByTestId('swipe-error');
@@ -276,10 +244,10 @@ describe('SwipeGamePage', () => {
   });
 
   it('skips a member who is gone (404) without an error', async () => {
-    const api = mockApi([deckAnswer(DECK)], () =>
+    const api = swipeApi([deckAnswer(DECK)], () =>
       json(404, { error: { code: 'member_not_found', message: 'Not found' } }),
     );
-    await renderPage(api.fetchMock);
+    await renderPage(api.handlers);
     await screen.findByTestId('swipe-card');
     press('ArrowRight');
     await waitFor(() => expect(api.swipes).toHaveLength(1));
@@ -289,10 +257,10 @@ describe('SwipeGamePage', () => {
   });
 
   it('opens the match modal for a like that makes a match', async () => {
-    const api = mockApi([deckAnswer(DECK)], (body) =>
+    const api = swipeApi([deckAnswer(DECK)], (body) =>
       json(200, swipeAnswer(3, { match: true, profile: DECK.find((c) => c.id === body.id)! })),
     );
-    await renderPage(api.fetchMock);
+    await renderPage(api.handlers);
     await screen.findByTestId('swipe-card');
     fireEvent.click(screen.getByTestId('swipe-like'));
     expect(await screen.findByTestId('match-title')).toBeTruthy();
@@ -307,8 +275,8 @@ describe('SwipeGamePage', () => {
     // The next answer still holds card 1 (its pass may not have arrived yet) and brings card 6.
     const second = deckAnswer([DECK[0]!, DECK[2]!, card(6, 'Fay')]);
     const third = deckAnswer([]);
-    const api = mockApi([first, second, third], working());
-    await renderPage(api.fetchMock);
+    const api = swipeApi([first, second, third], working());
+    await renderPage(api.handlers);
     await screen.findByTestId('swipe-card');
     press('ArrowLeft');
     await waitFor(() => expect(topId()).toBe('2'));
@@ -330,10 +298,10 @@ describe('SwipeGamePage', () => {
 
   it('shows a load error with a retry, then the deck', async () => {
     let fail = true;
-    const fetchMock = vi.fn(async () =>
-      fail ? json(400, { error: { code: 'bad', message: 'Bad' } }) : json(200, deckAnswer(DECK)),
-    );
-    await renderPage(fetchMock);
+    await renderPage({
+      'GET swipe-game.php': () =>
+        fail ? json(400, { error: { code: 'bad', message: 'Bad' } }) : json(200, deckAnswer(DECK)),
+    });
     const error = await screen.findByTestId('swipe-error');
     expect(error.textContent).toContain('The profiles could not be loaded.');
     fail = false;
@@ -342,8 +310,8 @@ describe('SwipeGamePage', () => {
   });
 
   it('likes by dragging the card far enough to the right, and snaps back from a short drag', async () => {
-    const api = mockApi([deckAnswer(DECK)], working());
-    await renderPage(api.fetchMock);
+    const api = swipeApi([deckAnswer(DECK)], working());
+    await renderPage(api.handlers);
     const top = await screen.findByTestId('swipe-card');
     const pointer = { pointerId: 7, isPrimary: true, pointerType: 'touch' };
     // A short, slow drag: back to the middle, nothing sent.
