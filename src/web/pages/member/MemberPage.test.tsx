@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import validation from '../../../shared/i18n/en/validation.json';
 import type { CurrentUser } from '../../../shared/schemas/accounts';
 import type { MemberProfile, MemberResponse } from '../../../shared/schemas/member-profile';
 import type { SettingsResponse } from '../../../shared/schemas/sites';
 import members from '../../locales/en/members.json';
+import { type ApiHandler, json, renderWithKit, resetKit } from '../../test/render-kit';
 import { MemberPage } from './MemberPage';
 
 const SETTINGS = {
@@ -69,25 +66,23 @@ const PROFILE: MemberProfile = {
   match: false,
 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
-function mockFetch(
+/** The member's profile from `member`; a block, unblock, like or unlike goes to `block` or `like`. */
+function memberApi(
   member: () => Response,
   block: () => Response = () => json(200, { ok: true }),
   like: (init?: RequestInit) => Response = () => json(200, { ok: true }),
-) {
-  return vi.fn(async (input: string, init?: RequestInit) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/member.php') return member();
-    if (url.pathname === '/api/like.php') return like(init);
-    if (url.pathname === '/api/likes.php') return json(200, { items: [], counts: { new: 0 } });
-    if (url.pathname === '/api/block.php' && init?.method !== 'GET') return block();
-    if (url.pathname === '/api/interests.php')
-      return json(200, { interests: [{ value: 'music', label: 'Music', icon: 'music-note' }] });
-    if (url.pathname === '/api/regions.php') return json(200, { regions: {} });
-    return json(404, { error: { code: 'not_found', message: 'Not found' } });
-  });
+): Record<string, ApiHandler> {
+  return {
+    'GET member.php': () => member(),
+    'POST like.php': ({ init }) => like(init),
+    'DELETE like.php': ({ init }) => like(init),
+    'GET likes.php': () => json(200, { items: [], counts: { new: 0 } }),
+    'POST block.php': () => block(),
+    'DELETE block.php': () => block(),
+    'GET interests.php': () =>
+      json(200, { interests: [{ value: 'music', label: 'Music', icon: 'music-note' }] }),
+    'GET regions.php': () => json(200, { regions: {} }),
+  };
 }
 
 const memberAnswer = (profile: Partial<MemberProfile> = {}): MemberResponse => ({
@@ -95,59 +90,33 @@ const memberAnswer = (profile: Partial<MemberProfile> = {}): MemberResponse => (
   related: [{ id: 7, name: 'Eva', age: 29, city: null, country: 'NL', fictional: false, main_image: null }],
 });
 
-async function renderPage(fetchMock: ReturnType<typeof vi.fn>, user: CurrentUser | null = USER) {
-  vi.stubGlobal('fetch', fetchMock);
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    fallbackLng: 'en',
-    resources: {
-      en: {
-        members,
-        validation,
-        common: { loading: 'Loading…', profile: { fictional: 'Fictional profile' } },
-      },
-    },
-    ns: ['members', 'validation', 'common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  queryClient.setQueryData(['settings'], {
-    settings: SETTINGS,
-    domain_language: 'en',
-  } as unknown as SettingsResponse);
-  queryClient.setQueryData(['user'], user);
-  const router = createMemoryRouter(
-    [
+async function renderPage(api: Record<string, ApiHandler>, user: CurrentUser | null = USER) {
+  const kit = await renderWithKit({
+    routes: [
       { path: '/members/:id', element: <MemberPage /> },
       { path: '/likes/m/:id', element: <MemberPage /> },
       { path: '/members', element: <p>members</p> },
     ],
-    { initialEntries: ['/members/42'] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { router, queryClient };
+    path: '/members/42',
+    texts: {
+      members,
+      validation,
+      common: { loading: 'Loading…', profile: { fictional: 'Fictional profile' } },
+    },
+    cache: [
+      [['settings'], { settings: SETTINGS, domain_language: 'en' } as unknown as SettingsResponse],
+      [['user'], user],
+    ],
+    api,
+  });
+  return { router: kit.router, queryClient: kit.queryClient, fetchMock: kit.api.fetch };
 }
 
 describe('MemberPage', () => {
-  beforeEach(() => vi.unstubAllGlobals());
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(resetKit);
 
   it('shows the profile, with an overlay and no image URL for a locked photo', async () => {
-    await renderPage(mockFetch(() => json(200, memberAnswer())));
+    await renderPage(memberApi(() => json(200, memberAnswer())));
     expect(await screen.findByRole('heading', { level: 1, name: /Sanne/ })).toBeTruthy();
     expect(document.title).toBe('Sanne - Amora');
 
@@ -171,7 +140,7 @@ describe('MemberPage', () => {
 
   it('asks a signed-out visitor to sign up for the locked photos and to write', async () => {
     await renderPage(
-      mockFetch(() => json(200, memberAnswer())),
+      memberApi(() => json(200, memberAnswer())),
       null,
     );
     await screen.findByRole('heading', { level: 1, name: /Sanne/ });
@@ -186,7 +155,7 @@ describe('MemberPage', () => {
   });
 
   it('opens an unlocked photo in the lightbox and pages with the arrow keys', async () => {
-    await renderPage(mockFetch(() => json(200, memberAnswer())));
+    await renderPage(memberApi(() => json(200, memberAnswer())));
     await screen.findByRole('heading', { level: 1, name: /Sanne/ });
     fireEvent.click(screen.getAllByTestId('member-photo')[1]!);
     expect((await screen.findByTestId('member-lightbox-counter')).textContent).toBe('Photo 2 of 2');
@@ -199,7 +168,7 @@ describe('MemberPage', () => {
 
   it('shows the blocked state when the member has blocked the viewer', async () => {
     await renderPage(
-      mockFetch(() =>
+      memberApi(() =>
         json(403, { error: { code: 'blocked_by_member', message: 'The profile can no longer be viewed' } }),
       ),
     );
@@ -212,7 +181,7 @@ describe('MemberPage', () => {
 
   it('shows a friendly page for an unknown member', async () => {
     await renderPage(
-      mockFetch(() => json(404, { error: { code: 'member_not_found', message: 'Member not found' } })),
+      memberApi(() => json(404, { error: { code: 'member_not_found', message: 'Member not found' } })),
     );
     expect(await screen.findByTestId('member-not-found')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'This profile is not available' })).toBeTruthy();
@@ -221,14 +190,15 @@ describe('MemberPage', () => {
   it('asks for confirmation before blocking, then calls POST /api/block.php; every list of members reloads', async () => {
     // The server's state: the profile answers whether the viewer blocked it.
     let blocked = false;
-    const fetchMock = mockFetch(
-      () => json(200, memberAnswer({ blocked_by_me: blocked })),
-      () => {
-        blocked = !blocked;
-        return json(200, { ok: true });
-      },
+    const { queryClient, fetchMock } = await renderPage(
+      memberApi(
+        () => json(200, memberAnswer({ blocked_by_me: blocked })),
+        () => {
+          blocked = !blocked;
+          return json(200, { ok: true });
+        },
+      ),
     );
-    const { queryClient } = await renderPage(fetchMock);
     await screen.findByRole('heading', { level: 1, name: /Sanne/ });
     // Lists shown earlier, still fresh: the block must not wait for them to go stale.
     const lists = [['search', { page: 1 }], ['likes', 'received', 1], ['chats'], ['member', 7], ['blocked']];
@@ -265,7 +235,7 @@ describe('MemberPage', () => {
   });
 
   it('shows no block button on the own profile', async () => {
-    await renderPage(mockFetch(() => json(200, memberAnswer({ id: 1 }))));
+    await renderPage(memberApi(() => json(200, memberAnswer({ id: 1 }))));
     await screen.findByRole('heading', { level: 1, name: /Sanne/ });
     expect(screen.queryByTestId('member-block')).toBeNull();
   });
@@ -289,7 +259,7 @@ describe('MemberPage', () => {
       });
     });
     await renderPage(
-      mockFetch(() => json(200, memberAnswer({ liked_by_me: liked, match: liked })), undefined, like),
+      memberApi(() => json(200, memberAnswer({ liked_by_me: liked, match: liked })), undefined, like),
     );
     await screen.findByRole('heading', { level: 1, name: /Sanne/ });
     const button = screen.getByTestId('member-like');
@@ -321,7 +291,7 @@ describe('MemberPage', () => {
 
   it('shows a translated error when the member cannot be liked', async () => {
     await renderPage(
-      mockFetch(
+      memberApi(
         () => json(200, memberAnswer()),
         undefined,
         () => json(404, { error: { code: 'member_not_found', message: 'Member not found' } }),
@@ -337,7 +307,7 @@ describe('MemberPage', () => {
 
   it('offers a signed-out visitor to sign up to like', async () => {
     await renderPage(
-      mockFetch(() => json(200, memberAnswer())),
+      memberApi(() => json(200, memberAnswer())),
       null,
     );
     await screen.findByRole('heading', { level: 1, name: /Sanne/ });
@@ -348,7 +318,7 @@ describe('MemberPage', () => {
   });
 
   it('shows no like button on the own profile', async () => {
-    await renderPage(mockFetch(() => json(200, memberAnswer({ id: 1 }))));
+    await renderPage(memberApi(() => json(200, memberAnswer({ id: 1 }))));
     await screen.findByRole('heading', { level: 1, name: /Sanne/ });
     expect(screen.queryByTestId('member-like')).toBeNull();
     expect(screen.queryByTestId('member-message')).toBeNull();
@@ -356,7 +326,7 @@ describe('MemberPage', () => {
   });
 
   it('offers a signed-in member to send a message, through the member chat route', async () => {
-    await renderPage(mockFetch(() => json(200, memberAnswer())));
+    await renderPage(memberApi(() => json(200, memberAnswer())));
     await screen.findByRole('heading', { level: 1, name: /Sanne/ });
     const message = screen.getByTestId('member-message');
     expect(message.textContent).toBe('Send Sanne a message');
