@@ -1,16 +1,20 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/accounts';
 import type { Payment } from '../../../shared/schemas/payments';
 import type { SettingsResponse } from '../../../shared/schemas/sites';
 import { paymentPolling } from '../../features/payments/components/PaymentStatusPanel';
 import en from '../../locales/en/transactions.json';
 import nl from '../../locales/nl/transactions.json';
+import {
+  type ApiHandler,
+  type ApiMock,
+  apiError,
+  json,
+  renderWithKit,
+  resetKit,
+} from '../../test/render-kit';
 import { TransactionsPage } from './TransactionsPage';
 
 const payment = (id: number, extra: Partial<Payment> = {}): Payment => ({
@@ -43,69 +47,48 @@ const user = (credits: number): CurrentUser => ({
   notifications_disabled: [],
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-
 type Route = (url: URL) => Response | undefined;
 
-function mockFetch(route: Route) {
-  return vi.fn(async (input: string) => {
-    const url = new URL(input, 'http://localhost');
-    return route(url) ?? json(404, { error: { code: 'not_found', message: 'Not found' } });
-  });
+/** The files the page reads, each answered by `route` (a 404 where it has no answer). */
+function routeApi(route: Route): Record<string, ApiHandler> {
+  const answer: ApiHandler = ({ url }) => route(url) ?? apiError(404, 'not_found', 'Not found');
+  const files = ['transactions.php', 'transaction.php', 'user.php', 'withdrawal.php'];
+  return Object.fromEntries(files.map((file) => [`GET ${file}`, answer]));
 }
 
-async function renderPage(fetchMock: ReturnType<typeof vi.fn>, path: string, lng = 'en') {
-  vi.stubGlobal('fetch', fetchMock);
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng,
-    fallbackLng: 'en',
-    resources: { en: { transactions: en, common: { loading: 'Loading…' } }, nl: { transactions: nl } },
-    ns: ['transactions', 'common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['settings'], {
-    settings: { name: 'Amora' },
-    domain_language: 'en',
-  } as unknown as SettingsResponse);
-  queryClient.setQueryData(['user'], user(0));
-  const router = createMemoryRouter(
-    [
+async function renderPage(api: Record<string, ApiHandler>, path: string, lng = 'en') {
+  const kit = await renderWithKit({
+    routes: [
       { path: '/transactions/:id?', element: <TransactionsPage /> },
       { path: '/credits', element: <p>credits</p> },
       { path: '/members', element: <p>members</p> },
     ],
-    { initialEntries: [path] },
-  );
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-  return { router, queryClient };
+    path,
+    lng,
+    // The Dutch texts, with the English loading text they fell back to.
+    texts: { transactions: lng === 'nl' ? nl : en, common: { loading: 'Loading…' } },
+    cache: [
+      [['settings'], { settings: { name: 'Amora' }, domain_language: 'en' } as unknown as SettingsResponse],
+      [['user'], user(0)],
+    ],
+    api,
+  });
+  return { router: kit.router, queryClient: kit.queryClient, fetchMock: kit.api.fetch };
 }
 
-const calls = (fetchMock: ReturnType<typeof vi.fn>, pathname: string) =>
+const calls = (fetchMock: ApiMock['fetch'], pathname: string) =>
   fetchMock.mock.calls.filter((c) => new URL(String(c[0]), 'http://localhost').pathname === pathname).length;
 
 describe('TransactionsPage', () => {
   const polling = { ...paymentPolling };
-  beforeEach(() => vi.unstubAllGlobals());
   afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
+    resetKit();
     Object.assign(paymentPolling, polling);
   });
 
   it('lists the payments, newest first, each linking to its status page', async () => {
     await renderPage(
-      mockFetch((url) =>
+      routeApi((url) =>
         url.pathname === '/api/transactions.php'
           ? json(200, {
               payments: [
@@ -136,7 +119,7 @@ describe('TransactionsPage', () => {
 
   it("shows abandoned checkouts as expired or cancelled, in the member's language, without a way to continue paying", async () => {
     await renderPage(
-      mockFetch((url) =>
+      routeApi((url) =>
         url.pathname === '/api/transactions.php'
           ? json(200, {
               payments: [
@@ -160,9 +143,7 @@ describe('TransactionsPage', () => {
 
   it('tells a member without payments where to buy credits', async () => {
     await renderPage(
-      mockFetch((url) =>
-        url.pathname === '/api/transactions.php' ? json(200, { payments: [] }) : undefined,
-      ),
+      routeApi((url) => (url.pathname === '/api/transactions.php' ? json(200, { payments: [] }) : undefined)),
       '/transactions',
     );
     const empty = await screen.findByTestId('transactions-empty');
@@ -173,7 +154,7 @@ describe('TransactionsPage', () => {
 
   it('formats amounts for the language', async () => {
     await renderPage(
-      mockFetch((url) =>
+      routeApi((url) =>
         url.pathname === '/api/transactions.php' ? json(200, { payments: [payment(10)] }) : undefined,
       ),
       '/transactions',
@@ -188,7 +169,7 @@ describe('TransactionsPage', () => {
     paymentPolling.intervalMs = 20;
     let polls = 0;
     let credits = 0;
-    const fetchMock = mockFetch((url) => {
+    const api = routeApi((url) => {
       if (url.pathname === '/api/transaction.php') {
         expect(url.searchParams.get('id')).toBe('42');
         polls += 1;
@@ -199,7 +180,7 @@ describe('TransactionsPage', () => {
       if (url.pathname === '/api/user.php') return json(200, { user: user(credits) });
       return undefined;
     });
-    await renderPage(fetchMock, '/transactions/42');
+    const { fetchMock } = await renderPage(api, '/transactions/42');
 
     const processing = await screen.findByTestId('payment-processing');
     expect(within(processing).getByText('Your payment is being processed')).toBeTruthy();
@@ -223,7 +204,7 @@ describe('TransactionsPage', () => {
     paymentPolling.intervalMs = 20;
     paymentPolling.maxMs = 80;
     let polls = 0;
-    const fetchMock = mockFetch((url) => {
+    const api = routeApi((url) => {
       if (url.pathname !== '/api/transaction.php') return undefined;
       polls += 1;
       return json(200, {
@@ -234,7 +215,7 @@ describe('TransactionsPage', () => {
         }),
       });
     });
-    await renderPage(fetchMock, '/transactions/43');
+    await renderPage(api, '/transactions/43');
     expect(await screen.findByTestId('payment-processing')).toBeTruthy();
     expect(screen.getByTestId('payment-continue').getAttribute('href')).toBe(
       'https://pay.example/checkout/43',
@@ -251,7 +232,7 @@ describe('TransactionsPage', () => {
 
   it("shows the spec's failure text in Dutch with a way to try another method", async () => {
     await renderPage(
-      mockFetch((url) =>
+      routeApi((url) =>
         url.pathname === '/api/transaction.php'
           ? json(200, { payment: payment(44, { status: 'canceled', paid_at: null }) })
           : undefined,
@@ -268,7 +249,7 @@ describe('TransactionsPage', () => {
 
   it('offers retry or PayPal for a failed repeat order (the recurring card failure)', async () => {
     await renderPage(
-      mockFetch((url) =>
+      routeApi((url) =>
         url.pathname === '/api/transaction.php'
           ? json(200, {
               payment: payment(45, {
@@ -289,7 +270,7 @@ describe('TransactionsPage', () => {
 
   it('explains that the credits of a refunded payment were taken back', async () => {
     await renderPage(
-      mockFetch((url) =>
+      routeApi((url) =>
         url.pathname === '/api/transaction.php'
           ? json(200, { payment: payment(45, { status: 'charged_back', credits_reversed: 60 }) })
           : url.pathname === '/api/user.php'
@@ -306,7 +287,7 @@ describe('TransactionsPage', () => {
 
   it("says so when the payment is not the member's", async () => {
     await renderPage(
-      mockFetch((url) =>
+      routeApi((url) =>
         url.pathname === '/api/transaction.php'
           ? json(404, { error: { code: 'payment_not_found', message: 'Not found' } })
           : undefined,
@@ -319,10 +300,9 @@ describe('TransactionsPage', () => {
   it("withdraws from a purchase: the server's figures, then Confirm withdrawal, then when it was received", async () => {
     let withdrawn = false;
     const posted: unknown[] = [];
-    const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
-      const url = new URL(input, 'http://localhost');
-      if (url.pathname === '/api/withdrawal.php' && init?.method === 'POST') {
-        posted.push(JSON.parse(String(init.body)));
+    const api: Record<string, ApiHandler> = {
+      'POST withdrawal.php': ({ body }) => {
+        posted.push(body);
         withdrawn = true;
         return json(200, {
           payment: payment(30, {
@@ -336,8 +316,8 @@ describe('TransactionsPage', () => {
             },
           }),
         });
-      }
-      if (url.pathname === '/api/withdrawal.php') {
+      },
+      'GET withdrawal.php': ({ url }) => {
         expect(url.searchParams.get('payment_id')).toBe('30');
         return json(200, {
           payment_id: 30,
@@ -352,9 +332,9 @@ describe('TransactionsPage', () => {
           immediate_start: true,
           premium_ends: true,
         });
-      }
-      if (url.pathname === '/api/transactions.php')
-        return json(200, {
+      },
+      'GET transactions.php': () =>
+        json(200, {
           payments: [
             withdrawn
               ? payment(30, {
@@ -370,11 +350,10 @@ describe('TransactionsPage', () => {
               : payment(30, { withdraw_until: '2026-03-15T10:16:00Z', withdrawal: null }),
             payment(29, { withdraw_until: null, withdrawal: null }),
           ],
-        });
-      if (url.pathname === '/api/user.php') return json(200, { user: user(10) });
-      return json(404, { error: { code: 'not_found', message: 'Not found' } });
-    });
-    const { router } = await renderPage(fetchMock, '/transactions');
+        }),
+      'GET user.php': () => json(200, { user: user(10) }),
+    };
+    const { router } = await renderPage(api, '/transactions');
     const rows = await screen.findAllByTestId('transaction-row');
     // Only the purchase within its withdrawal period offers the function.
     expect(within(rows[1]!).queryByTestId('transaction-withdraw')).toBeNull();
