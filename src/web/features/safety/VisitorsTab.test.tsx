@@ -1,55 +1,33 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SettingsResponse } from '../../../shared/schemas/sites';
 import type { VisitorsResponse } from '../../../shared/schemas/visits';
 import safety from '../../locales/en/safety.json';
+import { json, renderWithKit, resetKit } from '../../test/render-kit';
 import { VisitorsTab } from './VisitorsTab';
 
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
-
 async function renderTab(answer: VisitorsResponse) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => json(answer)),
-  );
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en',
-    resources: { en: { safety, common: { profile: { fictional: 'Fictional profile' } } } },
-    ns: ['safety', 'common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
+  await renderWithKit({
+    element: <VisitorsTab page={1} />,
+    path: '/likes/visitors',
+    texts: { safety, common: { profile: { fictional: 'Fictional profile' } } },
+    cache: [
+      [
+        ['settings'],
+        {
+          settings: { name: 'Amora', countries: ['NL'], fictional_icon: 'stars' },
+          domain_language: 'en',
+        } as unknown as SettingsResponse,
+      ],
+    ],
+    api: { 'GET visitors.php': () => json(200, answer) },
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['settings'], {
-    settings: { name: 'Amora', countries: ['NL'], fictional_icon: 'stars' },
-    domain_language: 'en',
-  } as unknown as SettingsResponse);
-  const router = createMemoryRouter([{ path: '/likes/visitors', element: <VisitorsTab page={1} /> }], {
-    initialEntries: ['/likes/visitors'],
-  });
-  render(
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
 }
 
 const base = { page: 1, pages: 1, leave_visits: true };
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(resetKit);
 
 describe('VisitorsTab', () => {
   it('shows a free member how many visited, as blurred cards with the premium offer', async () => {
