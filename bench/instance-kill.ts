@@ -12,13 +12,19 @@
  *   BENCH_MEMBERS=200 BENCH_CONNECTIONS=10 BENCH_SECONDS=30 BENCH_KILL_AFTER=10 BENCH_PORT=3347 (and 3348)
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_journey REDIS_URL=redis://127.0.0.1:6379 (defaults)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { CatchUpReceivers } from './lib/catch-up-receivers';
+import {
+  benchDatabaseUrl as databaseUrl,
+  intEnv,
+  runJourneyWorker as runWorker,
+  JOURNEY_SITE as SITE,
+  startJourneyApp,
+} from './lib/journey-instances';
 import {
   ensureDatabaseExists,
   JOURNEY_PASSWORD,
@@ -27,74 +33,15 @@ import {
   resetState,
   seedMembers,
 } from './lib/journey-seed';
-import type { JourneyWorkerInput, JourneyWorkerOutput } from './lib/journey-worker';
 import { stopProcess, waitReady } from './lib/load';
-
-function intEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number`);
-  return n;
-}
 
 const MEMBERS = intEnv('BENCH_MEMBERS', 200) & ~1;
 const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 10);
 const SECONDS = intEnv('BENCH_SECONDS', 30);
 const KILL_AFTER = intEnv('BENCH_KILL_AFTER', 10);
 const PORT = intEnv('BENCH_PORT', 3347);
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const SITE = 'localhost';
-const here = path.dirname(fileURLToPath(import.meta.url));
 const log = (msg: string) => console.error(`[instance-kill] ${msg}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function databaseUrl(): string {
-  const u = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_journey');
-  if (u.pathname === '/' || u.pathname === '/test' || u.pathname === '/postgres')
-    u.pathname = '/bench_journey';
-  return u.toString();
-}
-
-function startApp(port: number, dataDir: string, url: string): ChildProcess {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: url,
-    REDIS_URL,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://${SITE}:${port}`,
-    DEFAULT_SITE_DOMAIN: SITE,
-    DEMO_CONTENT: 'false',
-    LOG_LEVEL: 'error',
-    NODE_ENV: 'production',
-    PAYMENT_TEST_PROVIDER: 'true',
-    RATE_LIMIT_SCALE: '1000000',
-  };
-  delete env.METRICS_PORT;
-  delete env.SMTP_URL;
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env,
-    stdio: ['ignore', process.stderr, process.stderr],
-  });
-}
-
-async function runWorker(input: JourneyWorkerInput): Promise<JourneyWorkerOutput> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'lib', 'journey-worker.ts')], {
-    stdio: ['pipe', 'ignore', 'pipe'],
-  });
-  child.stdin.end(JSON.stringify(input));
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => {
-    err += d;
-  });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
-  if (code !== 0) throw new Error(`journey worker failed (exit ${code}): ${err.trim()}`);
-  return JSON.parse(await readFile(input.outFile, 'utf8')) as JourneyWorkerOutput;
-}
 
 async function main(): Promise<void> {
   const url = databaseUrl();
@@ -109,7 +56,9 @@ async function main(): Promise<void> {
   try {
     await seedMembers(pool, siteId, MEMBERS);
     await resetState(pool);
-    apps.push(...ports.map((p, i) => startApp(p, path.join(work, `data-${i}`), url)));
+    apps.push(
+      ...ports.map((p, i) => startJourneyApp({ port: p, dataDir: path.join(work, `data-${i}`), url })),
+    );
     await Promise.all(
       apps.map((a, i) =>
         waitReady(a, `http://127.0.0.1:${ports[i]}/api/settings.php?domain=${SITE}`, { host: SITE }, 180_000),

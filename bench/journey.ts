@@ -20,14 +20,21 @@
  * credited twice or not at all, or failed requests.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { LIVE_PATH } from '../src/shared/realtime';
 import { ChatReceivers } from './lib/chat-receivers';
+import {
+  benchDatabaseUrl,
+  intEnv,
+  purchaseChoice,
+  runJourneyWorker as runWorker,
+  JOURNEY_SITE as SITE,
+  startJourneyApp,
+} from './lib/journey-instances';
 import { type JourneyRun, journeyReport } from './lib/journey-report';
 import {
   ensureDatabaseExists,
@@ -38,16 +45,9 @@ import {
   resetState,
   seedMembers,
 } from './lib/journey-seed';
-import type { JourneyMember, JourneyWorkerInput, JourneyWorkerOutput } from './lib/journey-worker';
+import type { JourneyMember, JourneyWorkerOutput } from './lib/journey-worker';
 import { type LoadResult, runLoad, stopProcess, waitReady } from './lib/load';
 import { cpuByCommand, cpuDelta, cpuSeconds, systemCpu } from './lib/proc';
-
-function intEnv(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer ${min}–${max}`);
-  return n;
-}
 
 const MEMBERS = intEnv('BENCH_MEMBERS', 1000, 4, 100_000) & ~1;
 const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 40, 2, 1000);
@@ -56,15 +56,6 @@ const WARMUP_SECONDS = intEnv('BENCH_WARMUP_SECONDS', 5, 0, 600);
 const BASELINE_SECONDS = intEnv('BENCH_BASELINE_SECONDS', 10, 1, 600);
 const PORT = intEnv('BENCH_PORT', 3341, 1024, 65_000);
 const REQ_PER_MIN = intEnv('BENCH_MEMBER_REQ_PER_MIN', 4, 1, 600);
-const SITE = 'localhost';
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-function benchDatabaseUrl(): string {
-  const u = new URL(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/bench_journey');
-  if (u.pathname === '/' || u.pathname === '/test' || u.pathname === '/postgres')
-    u.pathname = '/bench_journey';
-  return u.toString();
-}
 const url = benchDatabaseUrl();
 
 const log = (msg: string) => console.error(`[journey] ${msg}`);
@@ -73,73 +64,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 function startChild(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, args, { env, stdio: ['ignore', process.stderr, process.stderr] });
-}
-
-function startApp(port: number, dataDir: string): ChildProcess {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: url,
-    REDIS_URL,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://${SITE}:${port}`,
-    DEFAULT_SITE_DOMAIN: SITE,
-    DEMO_CONTENT: 'false',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    PAYMENT_TEST_PROVIDER: 'true',
-    RATE_LIMIT_SCALE: '1000000', // the limits run (their Redis round trips count) but never refuse the load
-  };
-  delete env.METRICS_PORT;
-  delete env.SMTP_URL; // mail stays in the outbox's development sender
-  return startChild(['--import', 'tsx', 'src/server/main.ts'], env);
-}
-
-/** One journey worker (autocannon) against one instance; its figures. */
-async function runWorker(input: JourneyWorkerInput): Promise<JourneyWorkerOutput> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'lib', 'journey-worker.ts')], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
-  child.stdin.end(JSON.stringify(input));
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => {
-    err += d;
-  });
-  child.stdout.resume();
-  const timer = setTimeout(() => child.kill('SIGKILL'), (input.seconds + 60) * 1000);
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
-  clearTimeout(timer);
-  if (code !== 0) throw new Error(`journey worker failed (exit ${code}): ${err.trim()}`);
-  return JSON.parse(await readFile(input.outFile, 'utf8')) as JourneyWorkerOutput;
-}
-
-/** The price list as a member sees it: the first bundle and the first payment method offered. */
-async function purchaseChoice(port: number, cookie: string): Promise<{ bundleId: number; method: string }> {
-  // node:http sends the Host header as given (fetch would not): the site is found by it.
-  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const req = http.get(
-      `http://127.0.0.1:${port}/api/credits.php`,
-      { headers: { host: SITE, accept: 'application/json', cookie } },
-      (res) => {
-        let t = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => {
-          t += d;
-        });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: t }));
-      },
-    );
-    req.on('error', reject);
-  });
-  const body = JSON.parse(text) as { bundles?: { id: number }[]; methods?: (string | { id: string })[] };
-  const bundle = body.bundles?.[0];
-  const m = body.methods?.[0];
-  if (status !== 200 || !bundle || !m) throw new Error(`credits.php answered ${status}: no bundle or method`);
-  return { bundleId: bundle.id, method: typeof m === 'string' ? m : m.id };
 }
 
 /** PostgreSQL backends serving the bench database (the instances' pools), by pid. */
@@ -205,7 +129,9 @@ async function main(): Promise<void> {
     const added = await seedMembers(pool, siteId, MEMBERS);
     if (added > 0) log(`seeded ${added} members`);
     await resetState(pool);
-    const apps = ports.map((p, i) => startApp(p, path.join(workDir, `data-${i}`)));
+    const apps = ports.map((p, i) =>
+      startJourneyApp({ port: p, dataDir: path.join(workDir, `data-${i}`), url, logLevel: 'warn' }),
+    );
     const baseline = startChild(['--import', 'tsx', path.join(here, 'baseline-server.ts')], {
       ...process.env,
       PORT: String(PORT + 2),

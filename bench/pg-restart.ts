@@ -12,16 +12,21 @@
  *   REDIS_URL=redis://127.0.0.1:6379 BENCH_MEMBERS=200 BENCH_CONNECTIONS=20 BENCH_SECONDS=40 BENCH_STOP_AFTER=12
  *   BENCH_STOP_SECONDS=5
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
-import http from 'node:http';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { LIVE_PATH } from '../src/shared/realtime';
 import { ChatReceivers } from './lib/chat-receivers';
+import {
+  intEnv,
+  purchaseChoice,
+  runJourneyWorker as runWorker,
+  JOURNEY_SITE as SITE,
+  startJourneyApp,
+} from './lib/journey-instances';
 import {
   JOURNEY_PASSWORD,
   journeyMembers,
@@ -30,15 +35,7 @@ import {
   resetState,
   seedMembers,
 } from './lib/journey-seed';
-import type { JourneyWorkerInput, JourneyWorkerOutput } from './lib/journey-worker';
 import { stopProcess, waitReady } from './lib/load';
-
-function intEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const n = raw === undefined || raw === '' ? fallback : Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number`);
-  return n;
-}
 
 const PG_BIN =
   process.env.BENCH_PG_BIN ??
@@ -54,9 +51,6 @@ const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 20);
 const SECONDS = intEnv('BENCH_SECONDS', 40);
 const STOP_AFTER = intEnv('BENCH_STOP_AFTER', 12);
 const STOP_SECONDS = intEnv('BENCH_STOP_SECONDS', 5);
-const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const SITE = 'localhost';
-const here = path.dirname(fileURLToPath(import.meta.url));
 const log = (msg: string) => console.error(`[pg-restart] ${msg}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -86,76 +80,6 @@ function pgCtl(dataDir: string, action: 'start' | 'stop'): void {
   pgTool('pg_ctl', args);
 }
 
-function startApp(port: number, dataDir: string, url: string): ChildProcess {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: url,
-    REDIS_URL,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://${SITE}:${port}`,
-    DEFAULT_SITE_DOMAIN: SITE,
-    DEMO_CONTENT: 'false',
-    LOG_LEVEL: 'error',
-    NODE_ENV: 'production',
-    PAYMENT_TEST_PROVIDER: 'true',
-    RATE_LIMIT_SCALE: '1000000',
-  };
-  delete env.METRICS_PORT;
-  delete env.SMTP_URL;
-  return spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env,
-    stdio: ['ignore', process.stderr, process.stderr],
-  });
-}
-
-/** The first bundle and payment method of the price list (node:http: fetch would not send the Host header). */
-function purchaseChoice(port: number, cookie: string): Promise<{ bundleId: number; method: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(
-        `http://127.0.0.1:${port}/api/credits.php`,
-        { headers: { host: SITE, accept: 'application/json', cookie } },
-        (res) => {
-          let t = '';
-          res.setEncoding('utf8');
-          res.on('data', (d: string) => {
-            t += d;
-          });
-          res.on('end', () => {
-            const body = JSON.parse(t) as {
-              bundles?: { id: number }[];
-              methods?: (string | { id: string })[];
-            };
-            const b = body.bundles?.[0];
-            const m = body.methods?.[0];
-            if (!b || !m) reject(new Error(`credits.php answered ${res.statusCode}: no bundle or method`));
-            else resolve({ bundleId: b.id, method: typeof m === 'string' ? m : m.id });
-          });
-        },
-      )
-      .on('error', reject);
-  });
-}
-
-async function runWorker(input: JourneyWorkerInput): Promise<JourneyWorkerOutput> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'lib', 'journey-worker.ts')], {
-    stdio: ['pipe', 'ignore', 'pipe'],
-  });
-  child.stdin.end(JSON.stringify(input));
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => {
-    err += d;
-  });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
-  if (code !== 0) throw new Error(`journey worker failed (exit ${code}): ${err.trim()}`);
-  return JSON.parse(await readFile(input.outFile, 'utf8')) as JourneyWorkerOutput;
-}
-
 async function main(): Promise<void> {
   if (!PG_BIN || !existsSync(path.join(PG_BIN, 'initdb'))) throw new Error('no initdb: set BENCH_PG_BIN');
   const work = mkdtempSync(path.join(os.tmpdir(), 'amora-pg-restart-'));
@@ -178,7 +102,9 @@ async function main(): Promise<void> {
     await seedMembers(pool, siteId, MEMBERS);
     await resetState(pool);
     const ports = [PORT, PORT + 1];
-    const apps = ports.map((p, i) => startApp(p, path.join(work, `data-${i}`), url));
+    const apps = ports.map((p, i) =>
+      startJourneyApp({ port: p, dataDir: path.join(work, `data-${i}`), url }),
+    );
     children.push(...apps);
     await Promise.all(
       apps.map((a, i) =>
