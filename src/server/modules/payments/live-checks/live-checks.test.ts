@@ -228,25 +228,40 @@ describe('mollie.refund-webhook', () => {
 describe('mollie.chargeback-webhook', () => {
   const chargeBack = (id: string) =>
     mollie.setStatus(id, 'paid', { amountChargedBack: { currency: 'EUR', value: '1.00' } });
+  /**
+   * A context whose prompt to create the chargeback is answered as a person would: `act` runs when it is said (a
+   * timer instead raced the check's first read of the payment on a loaded machine).
+   */
+  const whenPrompted = (act: () => void, overrides: Partial<MollieCheckContext> = {}) =>
+    context({
+      ...overrides,
+      say: (line) => {
+        said.push(line);
+        if (line.includes('now create a chargeback')) act();
+      },
+    });
 
   it('OK when the chargeback made while it waits comes with a webhook', async () => {
     const id = createdId(await checkChargebackWebhook(context()));
     mollie.setStatus(id, 'paid');
-    const waiting = checkChargebackWebhook(context({ webhookWaitMs: 5_000 }), id);
-    setTimeout(() => {
-      chargeBack(id);
-      void mollie.sendWebhook(id);
-    }, 100);
-    expect(await waiting).toMatchObject({ status: 'ok' });
+    const ctx = whenPrompted(
+      () => {
+        chargeBack(id);
+        void mollie.sendWebhook(id);
+      },
+      { webhookWaitMs: 5_000 },
+    );
+    expect(await checkChargebackWebhook(ctx, id)).toMatchObject({ status: 'ok' });
     expect(said.join('\n')).toMatch(new RegExp(`create a chargeback for ${id}`));
   });
 
   it('NOT AS EXPECTED when the payment is charged back without a webhook; SKIPPED when nobody charged it back', async () => {
     const id = createdId(await checkChargebackWebhook(context()));
     mollie.setStatus(id, 'paid');
-    const waiting = checkChargebackWebhook(context(), id);
-    setTimeout(() => chargeBack(id), 50);
-    const silent = await waiting;
+    const silent = await checkChargebackWebhook(
+      whenPrompted(() => chargeBack(id)),
+      id,
+    );
     expect(silent).toMatchObject({ status: 'not_as_expected' });
     expect(silent.saw).toMatch(/no webhook came/);
 
