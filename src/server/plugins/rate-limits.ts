@@ -42,6 +42,8 @@ export const ROUTE_LIMITS: Record<string, RouteLimit> = {
   // Payments: each call creates a payment at the provider; a person needs a few, never dozens.
   'POST /api/payment.php': { max: 20, timeWindow: '10 minutes', per: 'member' },
   'POST /api/repeat-order.php': { max: 10, timeWindow: '10 minutes', per: 'member' },
+  // Withdrawals: each may send a refund to the provider; a member has a few payments to withdraw from, not dozens.
+  'POST /api/withdrawal.php': { max: 20, timeWindow: '10 minutes', per: 'member' },
   // Chat: a person types a few messages a minute; a spammer sends many (the same text to many members is also held
   // for moderation: chat.service). Opening conversations probes members, so it is limited like likes.
   'POST /api/message.php': { max: 60, timeWindow: '1 minute', per: 'member' },

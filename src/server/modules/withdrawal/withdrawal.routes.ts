@@ -38,10 +38,8 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<WithdrawalRoutesOptions> = 
 
   app.post(
     '/api/withdrawal.php',
-    {
-      schema: { body: withdrawalBodySchema, response: { 200: withdrawalResponseSchema } },
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
-    },
+    // Limited per member in plugins/rate-limits.ts.
+    { schema: { body: withdrawalBodySchema, response: { 200: withdrawalResponseSchema } } },
     async (req, reply) => {
       const { user } = req.requireAuth();
       reply.header('Cache-Control', 'no-store');

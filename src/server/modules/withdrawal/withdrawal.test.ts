@@ -449,7 +449,7 @@ describe('the refund at the provider', () => {
         .where(eq(withdrawals.paymentId, p.id));
       const other = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
       try {
-        refundCalls = 0;
+        refundAskedFor.length = 0;
         let second: Promise<number> | undefined;
         await other.db.transaction(async (tx) => {
           await tx.execute(
