@@ -149,11 +149,15 @@ describe('image work queue', () => {
         return res;
       }),
     );
-    // The refused uploads are answered at once, while the others wait for a slot.
-    await vi.waitFor(() => {
-      expect(answered).toHaveLength(overflow);
-      expect(imageQueue.waiting).toBe(maxWaiting);
-    });
+    // The refused uploads are answered at once, while the others wait for a slot. (Reaching the queue takes each
+    // upload a session, a body and a database read: beyond vi.waitFor's 1-s default on a loaded machine.)
+    await vi.waitFor(
+      () => {
+        expect(answered).toHaveLength(overflow);
+        expect(imageQueue.waiting).toBe(maxWaiting);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     for (const res of answered) {
       expect(res.statusCode).toBe(503);
       expect(res.headers['retry-after']).toBe(String(retryAfterSeconds));
