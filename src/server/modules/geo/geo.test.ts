@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../../shared/locales';
+import { orderInterestsForNiche } from '../../../shared/niche-defaults';
 import { INTERESTS } from '../../../shared/rules';
 import { buildTestApp, type TestContext } from '../../test/test-app';
 
@@ -46,10 +47,19 @@ describe('GET /api/regions.php', () => {
 
 describe('GET /api/interests.php', () => {
   it('lists every interest of the spec with an icon and a translated label', async () => {
+    // Every interest of the spec, in the site's niche's order (interests.routes.ts, rules-niches.ts).
+    const { domain } = await ctx.createSite({ niche: 1 });
     const en = (
-      await ctx.app.inject({ method: 'GET', url: '/api/interests.php', cookies: { i18n_redirected: 'en' } })
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/interests.php',
+        headers: { host: domain },
+        cookies: { i18n_redirected: 'en' },
+      })
     ).json();
-    expect(en.interests.map((i: { value: string }) => i.value)).toEqual([...INTERESTS]);
+    const values = en.interests.map((i: { value: string }) => i.value);
+    expect(values).toEqual(orderInterestsForNiche([...INTERESTS], 1));
+    expect([...values].sort()).toEqual([...INTERESTS].sort());
     for (const i of en.interests) {
       expect(i.icon).toMatch(/^[a-z0-9-]+$/);
       expect(i.label.length).toBeGreaterThan(1);
@@ -58,7 +68,7 @@ describe('GET /api/interests.php', () => {
       await ctx.app.inject({
         method: 'GET',
         url: '/api/interests.php',
-        headers: { 'accept-language': 'de-DE,de;q=0.9' },
+        headers: { host: domain, 'accept-language': 'de-DE,de;q=0.9' },
       })
     ).json();
     const travel = de.interests.find((i: { value: string }) => i.value === 'travelling');
