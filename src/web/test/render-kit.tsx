@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
-import { cleanup, type RenderResult, render } from '@testing-library/react';
+import { cleanup, configure, type RenderResult, render } from '@testing-library/react';
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -19,6 +19,10 @@ import { type Mock, vi } from 'vitest';
  *
  * Files using it start with `// @vitest-environment happy-dom` and call `resetKit()` in `afterEach`.
  */
+
+// findBy/waitFor wait up to 5 s: screens reach their data through a few mocked calls, beyond the 1-s default when
+// the machine is loaded (CI runs the suites side by side on 2 cores).
+configure({ asyncUtilTimeout: 5000 });
 
 /** A JSON response as the API sends it. */
 export const json = (status: number, body: unknown): Response =>

@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Conversation, SendMessageRequest } from '../../../shared/schemas/chat';
 import type * as Kit from '../../features/chat/chat-test-kit';
 import type * as Drafts from '../../features/chat/drafts';
 import type * as Outbox from '../../features/chat/outbox';
+
+// The conversation's messages arrive through several mocked calls: on a loaded machine beyond the 1-s default.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * Chat at the money moments (issue 27, points 5 and 6): the gift picker marks gifts the member cannot pay for, a send
