@@ -1,6 +1,6 @@
 /** The sentences the demo members' bios (demo-people.ts) are made of: friendly, English, never explicit. */
 
-import type { DemoInterest } from './demo-people';
+import type { DemoInterest } from './demo-interests';
 
 // Bio sentences ({city} and {mum} are substituted)
 // ---------------------------------------------------------------------------------------------

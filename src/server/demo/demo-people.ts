@@ -6,9 +6,9 @@
  * neighbouring profiles never read the same.
  */
 
-import { EXPLICIT_INTERESTS, INTERESTS, type Interest } from '../../shared/rules';
 import { DEMO_BIO_SENTENCES, INTEREST_LINES, LOOKING, NICHE_LINES, OPENERS } from './demo-bios';
 import { type CountryData, DEMO_COUNTRIES } from './demo-countries';
+import { DEMO_INTERESTS, type DemoInterest } from './demo-interests';
 import { makeRand, type Rand } from './demo-random';
 
 export { DEMO_BIO_SENTENCES, DEMO_COUNTRIES };
@@ -35,12 +35,7 @@ export interface DemoPerson {
   fictional: boolean;
 }
 
-export type DemoInterest = Exclude<Interest, (typeof EXPLICIT_INTERESTS)[number]>;
-
-/** Interest keys a demo person may have: the spec's list (rules.ts) without the explicit ones, in its order. */
-export const DEMO_INTERESTS: readonly DemoInterest[] = INTERESTS.filter(
-  (i): i is DemoInterest => !(EXPLICIT_INTERESTS as readonly Interest[]).includes(i),
-);
+export { DEMO_INTERESTS, type DemoInterest } from './demo-interests';
 
 const NICHE_COUNTS: Readonly<Record<number, number>> = { 1: 62, 2: 10, 3: 10, 4: 9, 5: 9, 6: 10, 7: 10 };
 const TOTAL = 120;
