@@ -106,7 +106,8 @@ describe('photo verification', () => {
     // Others see the badge.
     const viewer = await createMember(ctx, site.domain);
     expect((await seen(viewer, m)).verified).toBe(true);
-    // The search's "verified only" filter lists the member and nobody unverified; the card carries the badge.
+    // The search's "verified only" filter lists the member and nobody unverified; the card carries the badge. (The
+    // member base is shared by the sites of a niche: on a reused database other tests' verified members show too.)
     const search = async (verified: boolean) =>
       (
         await ctx.app.inject({
@@ -116,14 +117,16 @@ describe('photo verification', () => {
         })
       ).json();
     const onlyVerified = await search(true);
-    expect(onlyVerified.profiles.map((p: { id: number }) => p.id)).toEqual([m.id]);
-    expect(onlyVerified.profiles[0].verified).toBe(true);
+    expect(onlyVerified.profiles.map((p: { id: number }) => p.id)).toContain(m.id);
+    expect(onlyVerified.profiles.every((p: { verified: boolean }) => p.verified)).toBe(true);
     expect(onlyVerified.filters.verified).toBe(true);
     const unverified = await createMember(ctx, site.domain);
     await upload(unverified, await demoFace(5, 'female'));
     const everyone = (await search(false)).profiles.map((p: { id: number }) => p.id);
     expect(everyone).toEqual(expect.arrayContaining([m.id, unverified.id]));
-    expect((await search(true)).profiles.map((p: { id: number }) => p.id)).toEqual([m.id]);
+    const verifiedIds = (await search(true)).profiles.map((p: { id: number }) => p.id);
+    expect(verifiedIds).toContain(m.id);
+    expect(verifiedIds).not.toContain(unverified.id);
 
     // A new main photo of another face holds the badge back until a moderator looks at it.
     const other = await upload(m, await demoFace(2, 'male'));
