@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { cleanLoginThrottle } from '../modules/auth/login-throttle';
 import { deleteOldSwipeRows } from '../modules/matching/swipe.repo';
 import { utcDay } from '../modules/matching/swipe.service';
-import { recheckOpenPayments } from '../modules/payments/payments.service';
+import { recheckOpenPayments } from '../modules/payments/payments-recheck';
 import type { PaymentProvider } from '../modules/payments/providers/provider';
 import { recheckReversals, scanChargebacks } from '../modules/payments/reversal-checks';
 

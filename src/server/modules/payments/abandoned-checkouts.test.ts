@@ -18,7 +18,7 @@ import { createMember, type TestMember } from '../../test/factories';
 import { buildTestApp, type TestContext } from '../../test/test-app';
 import { call, setProfile } from '../member-profile/member-profile.fixtures';
 import { flakyTestProvider } from './payments.fixtures';
-import { recheckOpenPayments } from './payments.service';
+import { recheckOpenPayments } from './payments-recheck';
 
 /**
  * Abandoned checkouts (issue 27, point 8): a payment nobody finishes expires at the provider (the built-in test

@@ -6,7 +6,7 @@ import { createMember, type TestMember } from '../../test/factories';
 import { buildTestApp, type TestContext } from '../../test/test-app';
 import { call, setProfile } from '../member-profile/member-profile.fixtures';
 import { flakyTestProvider } from './payments.fixtures';
-import { recheckOpenPayments } from './payments.service';
+import { recheckOpenPayments } from './payments-recheck';
 import { type FlexpayFake, startFlexpayFake } from './providers/flexpay-fake';
 import { createFlexpayProvider, FLEXPAY_METHODS } from './providers/flexpay-provider';
 import { flexpaySignature } from './providers/flexpay-signature';

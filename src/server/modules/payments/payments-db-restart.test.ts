@@ -6,7 +6,7 @@ import { creditLedger, payments, users } from '../../db/schema';
 import { createMember, type TestMember } from '../../test/factories';
 import { buildTestApp, type TestContext } from '../../test/test-app';
 import { call, setProfile } from '../member-profile/member-profile.fixtures';
-import { recheckOpenPayments } from './payments.service';
+import { recheckOpenPayments } from './payments-recheck';
 import { createTestProvider } from './providers/test-provider';
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { methodsFor, PAYMENT_METHOD_TABLE, type PaymentMethodName } from '../../../shared/payment-methods';
 import { WITHDRAWAL_RULES } from '../../../shared/rules';
 import type { Bundle, CreditsResponse, Payment } from '../../../shared/schemas/payments';
@@ -370,64 +370,6 @@ export async function syncPayment(
     if (inTx) await inTx(tx, applied);
     return applied;
   });
-}
-
-/** Backoff of the re-check job: a payment open for longer is looked at less often. */
-function recheckDelaySql() {
-  return sql`now() + least(interval '1 hour', greatest(interval '1 minute', (now() - ${payments.createdAt}) / 10))`;
-}
-
-/**
- * Claims up to `limit` payments of the provider that match `which` and whose next look is due, moving their next look
- * to `next` in the same statement (so instances never take the same one), then syncs each as its webhook would.
- * A payment the provider does not answer for stays claimed until `next`: the job after that tries again.
- */
-export async function claimAndSync(
-  db: Db,
-  provider: PaymentProvider,
-  which: SQL,
-  next: SQL,
-  limit: number,
-): Promise<Applied[]> {
-  const claimed = await db
-    .update(payments)
-    .set({ checkAfter: next as unknown as Date })
-    .where(
-      inArray(
-        payments.id,
-        db
-          .select({ id: payments.id })
-          .from(payments)
-          .where(
-            and(
-              eq(payments.provider, provider.name),
-              which,
-              lte(payments.checkAfter, sql`now()`),
-              sql`${payments.providerPaymentId} is not null`,
-            ),
-          )
-          .orderBy(asc(payments.checkAfter))
-          .limit(limit)
-          // Another instance's claim in flight: skip its rows instead of waiting and claiming them as well.
-          .for('update', { skipLocked: true }),
-      ),
-    )
-    .returning({ providerPaymentId: payments.providerPaymentId });
-  const changed: Applied[] = [];
-  for (const c of claimed) {
-    try {
-      const applied = await syncPayment(db, provider, c.providerPaymentId as string);
-      if (applied) changed.push(applied);
-    } catch {
-      // Unreachable: the next run tries again.
-    }
-  }
-  return changed;
-}
-
-/** The re-check job: payments still open whose time has come are claimed and synced. Returns what changed. */
-export function recheckOpenPayments(db: Db, provider: PaymentProvider, limit = 50): Promise<Applied[]> {
-  return claimAndSync(db, provider, inArray(payments.status, [...OPEN_STATUSES]), recheckDelaySql(), limit);
 }
 
 export async function listPayments(db: Db, userId: number): Promise<PaymentRow[]> {

@@ -3,7 +3,8 @@ import { RULES } from '../../../shared/rules';
 import type { Db } from '../../db/client';
 import { paymentProviderCursors, payments } from '../../db/schema';
 import type { Applied } from './apply-payment';
-import { claimAndSync, syncPayment } from './payments.service';
+import { syncPayment } from './payments.service';
+import { claimAndSync } from './payments-recheck';
 import {
   type PaymentProvider,
   type ProviderChargeback,
