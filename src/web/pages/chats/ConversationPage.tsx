@@ -1,14 +1,14 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { ChatMessage, Conversation } from '../../../shared/schemas/chat';
 import { RetryButton } from '../../components/ui/RetryButton';
 import { useCurrentUser } from '../../features/auth/api/session';
 import { afterSends, canAfford, creditsFor } from '../../features/chat/affordability';
 import { conversationQuery, messagesQuery } from '../../features/chat/api/chat';
 import { GiftPicker, IcebreakerModal } from '../../features/chat/components/ChatModals';
-import { ChatAvatar, CreditsLink, FictionalMark } from '../../features/chat/components/ChatParts';
+import { ChatAvatar } from '../../features/chat/components/ChatParts';
 import { Composer } from '../../features/chat/components/Composer';
 import { CreditsShortfall } from '../../features/chat/components/CreditsShortfall';
 import { type ListedMessage, useFailureText } from '../../features/chat/components/MessageBubble';
@@ -18,13 +18,12 @@ import { GIFT_PARAM } from '../../features/chat/gift-link';
 import { useChatSender, useSendTerms } from '../../features/chat/hooks/use-chat-sender';
 import { useReadReceipts } from '../../features/chat/hooks/use-read-receipts';
 import { outbox, useOutbox } from '../../features/chat/outbox';
-import { useIsTyping } from '../../features/live/typing';
-import { ReportButton } from '../../features/reports/components/ReportButton';
-import { ConversationEnded, UnmatchButton } from '../../features/safety/ChatSafety';
+import { ConversationEnded } from '../../features/safety/ChatSafety';
 import { useSettings } from '../../features/site/api/settings';
-import { VerifiedBadge } from '../../features/verification/VerifiedBadge';
 import { useHead } from '../../lib/head';
 import { ApiError } from '../../lib/http';
+
+import { ConversationHeader } from './ConversationHeader';
 
 /** /chats/:id: one conversation (at most 800 px wide), next to the list on desktop. */
 export function ConversationPage() {
@@ -234,7 +233,7 @@ function Chat({ conversation, member }: { conversation: Conversation; member: nu
   if (conversation.ended)
     return (
       <Frame>
-        <Header conversation={conversation} />
+        <ConversationHeader conversation={conversation} />
         {body}
         <div className="chat-footer">
           <ConversationEnded conversation={conversation} />
@@ -243,7 +242,7 @@ function Chat({ conversation, member }: { conversation: Conversation; member: nu
     );
   return (
     <Frame>
-      <Header conversation={conversation} />
+      <ConversationHeader conversation={conversation} />
       {body}
       <div className="chat-footer">
         {prompt && (
@@ -332,66 +331,6 @@ function Chat({ conversation, member }: { conversation: Conversation; member: nu
         onPick={fillIcebreaker}
       />
     </Frame>
-  );
-}
-
-function Header({ conversation }: { conversation: Conversation }) {
-  const { t } = useTranslation('chat');
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const partner = conversation.profile;
-  const typing = useIsTyping(conversation.id);
-  return (
-    <header className="conversation-header d-flex align-items-center gap-2 px-2 px-sm-3 py-2">
-      <Link
-        to="/chats"
-        className="btn btn-link text-body px-1 d-lg-none"
-        aria-label={t('conversation.back')}
-        title={t('conversation.back')}
-        data-testid="conversation-back"
-      >
-        <i className="bi bi-chevron-left fs-5" aria-hidden="true" />
-      </Link>
-      <Link
-        to={`/members/${partner.id}`}
-        className="d-flex align-items-center gap-2 min-w-0 text-decoration-none text-body"
-        title={t('conversation.view_profile', { name: partner.name })}
-      >
-        <ChatAvatar profile={partner} />
-        <span className="d-block min-w-0">
-          <h1 className="h6 fw-semibold mb-0 text-truncate" data-testid="conversation-name">
-            {partner.name}
-            <span className="fw-normal">, {partner.age}</span>
-          </h1>
-          <span className="d-block small text-body-secondary text-truncate" aria-hidden={typing || undefined}>
-            {typing ? (
-              <span className="chat-typing" data-testid="chat-typing">
-                {t('conversation.typing', { name: partner.name })}
-              </span>
-            ) : (
-              partner.city
-            )}
-          </span>
-        </span>
-      </Link>
-      <span className="visually-hidden" aria-live="polite">
-        {typing ? t('conversation.typing', { name: partner.name }) : ''}
-      </span>
-      {partner.fictional && <FictionalMark />}
-      {partner.verified && <VerifiedBadge className="flex-shrink-0" />}
-      <CreditsLink className="ms-auto" />
-      <UnmatchButton conversation={conversation} />
-      <ReportButton
-        member={partner}
-        source="chat"
-        onDone={(blocked) => {
-          // Blocking removed the conversation: back to the list, which no longer has it.
-          if (!blocked) return;
-          void queryClient.invalidateQueries({ queryKey: ['chats'] });
-          navigate('/chats', { replace: true });
-        }}
-      />
-    </header>
   );
 }
 
