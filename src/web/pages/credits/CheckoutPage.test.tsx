@@ -10,7 +10,8 @@ import {
   mockFetch,
   renderWithProviders,
 } from '../../features/payments/components/payments-test-kit';
-import { CheckoutPage, orderMethods } from './CheckoutPage';
+import { CheckoutPage } from './CheckoutPage';
+import { orderMethods } from './checkout-methods';
 
 const routes = [
   { path: '/credits', element: <p>credits screen</p> },

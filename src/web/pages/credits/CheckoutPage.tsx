@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { PAYMENT_METHOD_TABLE, type PaymentMethodName } from '../../../shared/payment-methods';
+import type { PaymentMethodName } from '../../../shared/payment-methods';
 import { WITHDRAWAL_RULES } from '../../../shared/rules';
 import type { CreditsResponse, PricedBundle } from '../../../shared/schemas/payments';
 import { BusyButton } from '../../components/ui/BusyButton';
@@ -31,22 +31,7 @@ import { useSettings } from '../../features/site/api/settings';
 import { useHead } from '../../lib/head';
 import { ApiError } from '../../lib/http';
 
-/** Methods with a line of explanation under their name (payments:method_hint.*). */
-const HINTED = ['sdd', 'sct', 'applepay', 'paysafecard'] as const;
-type HintedMethod = (typeof HINTED)[number];
-const hasHint = (m: PaymentMethodName): m is HintedMethod => (HINTED as readonly string[]).includes(m);
-
-/**
- * A country's own method (iDEAL in NL, Bancontact in BE, BLIK in PL, TWINT in CH …) is what most members there
- * use: it comes first, the others keep the server's order (cards first).
- */
-function isLocal(method: PaymentMethodName): boolean {
-  const info = PAYMENT_METHOD_TABLE[method];
-  return info.countries !== 'all' && info.countries.length <= 2 && info.providerMethod !== 'creditcard';
-}
-export function orderMethods(methods: readonly PaymentMethodName[]): PaymentMethodName[] {
-  return [...methods.filter(isLocal), ...methods.filter((m) => !isLocal(m))];
-}
+import { hasHint, orderMethods } from './checkout-methods';
 
 /**
  * /credits/:id/:paymentmethod?: the chosen bundle, its total with VAT, the methods of the member's country and the
