@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { NsfwScores } from '../../../shared/schemas/admin-photos';
 import type { Db } from '../../db/client';
 import { photos, sites, users } from '../../db/schema';
+import { DrainQueue } from '../../lib/drain-queue';
 import type { MediaStorage } from '../../lib/storage';
 import type { Tx } from '../accounts/accounts.repo';
 import { announceListingChange } from '../search/search.cache';
@@ -100,41 +101,13 @@ export interface ScreeningDeps {
  * queue, which scores waiting photos one at a time behind the request; the scheduler's job drains whatever is left
  * (a restart, another instance's crash). Scores are stored on the photo.
  */
-export class PhotoScreening {
-  private draining: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-
-  constructor(private readonly deps: ScreeningDeps) {}
-
-  /** Starts draining behind the current request; returns at once. */
-  kick(): void {
-    if (this.stopped) return;
-    if (this.draining) {
-      this.again = true;
-      return;
-    }
-    this.draining = this.drainAll().finally(() => {
-      this.draining = undefined;
-    });
+export class PhotoScreening extends DrainQueue {
+  constructor(private readonly deps: ScreeningDeps) {
+    super();
   }
 
-  /** Scores every waiting photo (the scheduler's job); resolves when none is left. */
-  async drainAll(): Promise<void> {
-    do {
-      this.again = false;
-      while (!this.stopped && (await this.screenOne())) {}
-    } while (this.again && !this.stopped);
-  }
-
-  /** Resolves when the queue started by kick() is empty (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.draining) await this.draining;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.idle();
+  protected workOne(): Promise<boolean> {
+    return this.screenOne();
   }
 
   /** Scores one waiting photo; false when there was none. */

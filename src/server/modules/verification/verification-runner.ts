@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { VERIFICATION_RULES, type VerificationChallenge } from '../../../shared/rules-verification';
 import type { Db } from '../../db/client';
 import { type FaceVerification, faceVerifications, verifiedMembers } from '../../db/schema';
+import { DrainQueue } from '../../lib/drain-queue';
 import type { MediaStorage } from '../../lib/storage';
 import { photoKey } from '../photos/photos.presenter';
 import { announceListingChange } from '../search/search.cache';
@@ -32,38 +33,13 @@ export interface RunnerDeps {
  * face-analyzer.ts); the scheduler's jobs drain what is left, re-check verified members' new main photos and delete
  * selfies that are no longer needed.
  */
-export class VerificationRunner {
-  private draining: Promise<void> | undefined;
-  private again = false;
-  private stopped = false;
-
-  constructor(private readonly deps: RunnerDeps) {}
-
-  kick(): void {
-    if (this.stopped) return;
-    if (this.draining) {
-      this.again = true;
-      return;
-    }
-    this.draining = this.drainAll().finally(() => {
-      this.draining = undefined;
-    });
+export class VerificationRunner extends DrainQueue {
+  constructor(private readonly deps: RunnerDeps) {
+    super();
   }
 
-  async drainAll(): Promise<void> {
-    do {
-      this.again = false;
-      while (!this.stopped && (await this.checkOne())) {}
-    } while (this.again && !this.stopped);
-  }
-
-  async idle(): Promise<void> {
-    while (this.draining) await this.draining;
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.idle();
+  protected workOne(): Promise<boolean> {
+    return this.checkOne();
   }
 
   private async readStored(key: string, expressions: boolean): Promise<FaceReading[] | undefined> {
